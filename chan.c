@@ -1,0 +1,89 @@
+/*
+ * chan.c - module entry: class registration, request hooks, phpinfo().
+ * Each concern lives in its own file: chan_scheduler.c, chan_channel.c,
+ * chan_waitgroup.c; the queues in chan_lockfree.c and chan_mutex.c.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/standard/info.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "ext/spl/spl_exceptions.h"
+#include "php_chan.h"
+#include "chan_arginfo.h"
+
+zend_class_entry *chan_ce_channel;
+zend_class_entry *chan_ce_waitgroup;
+zend_class_entry *chan_ce_coroutine;
+zend_class_entry *chan_ce_error;
+zend_class_entry *chan_ce_deadlock_error;
+zend_class_entry *chan_ce_exception;
+zend_class_entry *chan_ce_closed_exception;
+zend_class_entry *chan_ce_timeout_exception;
+
+PHP_MINIT_FUNCTION(chan)
+{
+	chan_ce_error = register_class_Chan_Error(zend_ce_error);
+	chan_ce_deadlock_error = register_class_Chan_DeadlockError(chan_ce_error);
+	chan_ce_exception = register_class_Chan_Exception(spl_ce_RuntimeException);
+	chan_ce_closed_exception = register_class_Chan_ClosedException(chan_ce_exception);
+	chan_ce_timeout_exception = register_class_Chan_TimeoutException(chan_ce_exception);
+
+	chan_ce_coroutine = register_class_Chan_Coroutine();
+	chan_ce_channel = register_class_Chan_Channel(zend_ce_countable, zend_ce_aggregate);
+	chan_ce_waitgroup = register_class_Chan_WaitGroup();
+
+	chan_scheduler_minit();
+	chan_channel_minit();
+	chan_waitgroup_minit();
+	return SUCCESS;
+}
+
+PHP_RINIT_FUNCTION(chan)
+{
+#if defined(ZTS) && defined(COMPILE_DL_CHAN)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	chan_scheduler_rinit();
+	return SUCCESS;
+}
+
+PHP_RSHUTDOWN_FUNCTION(chan)
+{
+	chan_scheduler_rshutdown();
+	return SUCCESS;
+}
+
+PHP_MINFO_FUNCTION(chan)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "chan support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_CHAN_VERSION);
+	php_info_print_table_row(2, "Queues", "lockfree (C11 atomics), mutex");
+	php_info_print_table_end();
+}
+
+static const zend_module_dep chan_deps[] = {ZEND_MOD_REQUIRED("spl") ZEND_MOD_END};
+
+zend_module_entry chan_module_entry = {STANDARD_MODULE_HEADER_EX,
+                                       NULL,
+                                       chan_deps,
+                                       "chan",
+                                       ext_functions,
+                                       PHP_MINIT(chan),
+                                       NULL,
+                                       PHP_RINIT(chan),
+                                       PHP_RSHUTDOWN(chan),
+                                       PHP_MINFO(chan),
+                                       PHP_CHAN_VERSION,
+                                       STANDARD_MODULE_PROPERTIES};
+
+#ifdef COMPILE_DL_CHAN
+#ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+#endif
+ZEND_GET_MODULE(chan)
+#endif

@@ -1,0 +1,166 @@
+<?php
+
+/**
+ * The public contract is ../shared/SPEC.md; these doc comments record the
+ * decisions it leaves open. Regenerate chan_arginfo.h with scripts/gen-stub.sh.
+ *
+ * @generate-class-entries
+ */
+
+namespace Chan {
+    /**
+     * Queues $fn as a new coroutine at the tail of the run queue and returns
+     * its id (>= 1) at once; it starts when the caller blocks, yields or ends.
+     * Named arguments are passed on. Throws Chan\Error during shutdown.
+     */
+    function go(callable $fn, mixed ...$args): int {}
+
+    /**
+     * Runs $fn as a coroutine and returns its result once every coroutine
+     * (including ones spawned before run()) has finished. Only callable from
+     * main: from inside a coroutine, nested or not, it throws Chan\Error.
+     * Deadlock inside throws Chan\DeadlockError; an exception escaping any
+     * coroutine is rethrown from here.
+     */
+    function run(callable $fn, mixed ...$args): mixed {}
+
+    /** @not-serializable */
+    final class Coroutine
+    {
+        /** 0 in main, else the id go() returned. */
+        public static function id(): int {}
+
+        /**
+         * Parks the caller for $seconds (a switch point even when 0: then it
+         * is yield()). Negative or NAN: ValueError.
+         */
+        public static function sleep(float $seconds): void {}
+
+        /** Moves the caller to the tail of the run queue. */
+        public static function yield(): void {}
+
+        /** Live coroutines, main not counted. */
+        public static function count(): int {}
+
+        /**
+         * ['count' => live coroutines, 'peak' => most alive at once,
+         *  'switches' => context switches so far, 'spawned' => go() calls
+         *  so far], all for the current request.
+         * @return array<string, int>
+         */
+        public static function stats(): array {}
+
+        private function __construct() {}
+
+        /** @internal Registered as a shutdown function: runs coroutines still pending at script end. */
+        private static function drain(): void {}
+    }
+
+    /**
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Channel implements \Countable, \IteratorAggregate
+    {
+        /** The largest capacity a channel may have: 2^24. */
+        /** @var int */
+        public const MAX_CAPACITY = 16777216;
+
+        public readonly int $capacity;
+
+        /**
+         * $capacity 0 is unbuffered (rendezvous). $lock picks the mutex ring
+         * instead of the lock-free one; both behave the same. A capacity
+         * outside 0..MAX_CAPACITY: ValueError. Calling the constructor twice:
+         * Chan\Error. Instances cannot be cloned or serialized.
+         */
+        public function __construct(int $capacity = 0, bool $lock = false) {}
+
+        /**
+         * $timeout null waits forever, 0 never waits (Chan\TimeoutException
+         * when no popper or slot is free), > 0 seconds. Negative or NAN:
+         * ValueError. Closed, or closed while waiting: Chan\ClosedException
+         * and the value is not delivered.
+         */
+        public function push(mixed $value, ?float $timeout = null): void {}
+
+        /**
+         * Buffered values first, then values of parked pushers, in FIFO
+         * order. Closed and drained: Chan\ClosedException.
+         */
+        public function pop(?float $timeout = null): mixed {}
+
+        /** push() that never waits: false where push() would wait. */
+        public function tryPush(mixed $value): bool {}
+
+        /**
+         * pop() that never waits: stores the value in $value and returns
+         * true, or returns false (and leaves $value alone) where pop() would
+         * wait or the channel is closed and drained.
+         */
+        public function tryPop(mixed &$value = null): bool {}
+
+        /** Wakes every parked pusher and popper; true if this call closed it. */
+        public function close(): bool {}
+
+        public function isClosed(): bool {}
+
+        /** No buffered value (always true when unbuffered). */
+        public function isEmpty(): bool {}
+
+        /** No free slot (always true when unbuffered). */
+        public function isFull(): bool {}
+
+        /** Values buffered now; parked pushers' values are not counted. */
+        public function count(): int {}
+
+        /**
+         * ['capacity' => int, 'length' => int, 'pushers' => parked pushers,
+         *  'poppers' => parked poppers, 'closed' => bool,
+         *  'queue' => 'lockfree'|'mutex']
+         * @return array<string, int|bool|string>
+         */
+        public function stats(): array {}
+
+        /**
+         * An iterator that pops: keys count from 0; iteration ends when the
+         * channel is closed and drained. Each foreach pops afresh, so two
+         * loops over one channel share its values.
+         */
+        public function getIterator(): \Iterator {}
+    }
+
+    /**
+     * @strict-properties
+     * @not-serializable
+     */
+    final class WaitGroup
+    {
+        /** A negative $count: ValueError. */
+        public function __construct(int $count = 0) {}
+
+        /** A delta that takes the counter below zero: Chan\Error, counter unchanged. */
+        public function add(int $delta = 1): void {}
+
+        /** add(-1). */
+        public function done(): void {}
+
+        /**
+         * Returns once the counter is zero (at once if it is). $timeout as
+         * for Channel::pop(); expiry: Chan\TimeoutException.
+         */
+        public function wait(?float $timeout = null): void {}
+
+        public function count(): int {}
+    }
+
+    class Error extends \Error {}
+
+    class DeadlockError extends Error {}
+
+    class Exception extends \RuntimeException {}
+
+    class ClosedException extends Exception {}
+
+    class TimeoutException extends Exception {}
+}

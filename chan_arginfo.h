@@ -1,0 +1,281 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: fe70808c6b158d7b2d06f21e1e1afc77a2d8745e */
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_run, 0, 1, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_id, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_sleep, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, seconds, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_yield, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Coroutine_count arginfo_class_Chan_Coroutine_id
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_stats, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_Coroutine___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Coroutine_drain arginfo_class_Chan_Coroutine_yield
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_Channel___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, capacity, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, lock, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Channel_push, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Channel_pop, 0, 0, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Channel_tryPush, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Channel_tryPop, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(1, value, IS_MIXED, 0, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Channel_close, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Channel_isClosed arginfo_class_Chan_Channel_close
+
+#define arginfo_class_Chan_Channel_isEmpty arginfo_class_Chan_Channel_close
+
+#define arginfo_class_Chan_Channel_isFull arginfo_class_Chan_Channel_close
+
+#define arginfo_class_Chan_Channel_count arginfo_class_Chan_Coroutine_id
+
+#define arginfo_class_Chan_Channel_stats arginfo_class_Chan_Coroutine_stats
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Chan_Channel_getIterator, 0, 0, Iterator, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_WaitGroup___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_WaitGroup_add, 0, 0, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, delta, IS_LONG, 0, "1")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_WaitGroup_done arginfo_class_Chan_Coroutine_yield
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_WaitGroup_wait, 0, 0, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_WaitGroup_count arginfo_class_Chan_Coroutine_id
+
+
+ZEND_FUNCTION(Chan_go);
+ZEND_FUNCTION(Chan_run);
+ZEND_METHOD(Chan_Coroutine, id);
+ZEND_METHOD(Chan_Coroutine, sleep);
+ZEND_METHOD(Chan_Coroutine, yield);
+ZEND_METHOD(Chan_Coroutine, count);
+ZEND_METHOD(Chan_Coroutine, stats);
+ZEND_METHOD(Chan_Coroutine, __construct);
+ZEND_METHOD(Chan_Coroutine, drain);
+ZEND_METHOD(Chan_Channel, __construct);
+ZEND_METHOD(Chan_Channel, push);
+ZEND_METHOD(Chan_Channel, pop);
+ZEND_METHOD(Chan_Channel, tryPush);
+ZEND_METHOD(Chan_Channel, tryPop);
+ZEND_METHOD(Chan_Channel, close);
+ZEND_METHOD(Chan_Channel, isClosed);
+ZEND_METHOD(Chan_Channel, isEmpty);
+ZEND_METHOD(Chan_Channel, isFull);
+ZEND_METHOD(Chan_Channel, count);
+ZEND_METHOD(Chan_Channel, stats);
+ZEND_METHOD(Chan_Channel, getIterator);
+ZEND_METHOD(Chan_WaitGroup, __construct);
+ZEND_METHOD(Chan_WaitGroup, add);
+ZEND_METHOD(Chan_WaitGroup, done);
+ZEND_METHOD(Chan_WaitGroup, wait);
+ZEND_METHOD(Chan_WaitGroup, count);
+
+
+static const zend_function_entry ext_functions[] = {
+	ZEND_NS_FALIAS("Chan", go, Chan_go, arginfo_Chan_go)
+	ZEND_NS_FALIAS("Chan", run, Chan_run, arginfo_Chan_run)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_Coroutine_methods[] = {
+	ZEND_ME(Chan_Coroutine, id, arginfo_class_Chan_Coroutine_id, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, sleep, arginfo_class_Chan_Coroutine_sleep, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, yield, arginfo_class_Chan_Coroutine_yield, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, count, arginfo_class_Chan_Coroutine_count, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, stats, arginfo_class_Chan_Coroutine_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, __construct, arginfo_class_Chan_Coroutine___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Chan_Coroutine, drain, arginfo_class_Chan_Coroutine_drain, ZEND_ACC_PRIVATE|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_Channel_methods[] = {
+	ZEND_ME(Chan_Channel, __construct, arginfo_class_Chan_Channel___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, push, arginfo_class_Chan_Channel_push, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, pop, arginfo_class_Chan_Channel_pop, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, tryPush, arginfo_class_Chan_Channel_tryPush, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, tryPop, arginfo_class_Chan_Channel_tryPop, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, close, arginfo_class_Chan_Channel_close, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, isClosed, arginfo_class_Chan_Channel_isClosed, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, isEmpty, arginfo_class_Chan_Channel_isEmpty, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, isFull, arginfo_class_Chan_Channel_isFull, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, count, arginfo_class_Chan_Channel_count, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, stats, arginfo_class_Chan_Channel_stats, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Channel, getIterator, arginfo_class_Chan_Channel_getIterator, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_WaitGroup_methods[] = {
+	ZEND_ME(Chan_WaitGroup, __construct, arginfo_class_Chan_WaitGroup___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_WaitGroup, add, arginfo_class_Chan_WaitGroup_add, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_WaitGroup, done, arginfo_class_Chan_WaitGroup_done, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_WaitGroup, wait, arginfo_class_Chan_WaitGroup_wait, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_WaitGroup, count, arginfo_class_Chan_WaitGroup_count, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_Error_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_DeadlockError_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_Exception_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_ClosedException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_TimeoutException_methods[] = {
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_Chan_Coroutine(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "Coroutine", class_Chan_Coroutine_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_Channel(zend_class_entry *class_entry_Countable, zend_class_entry *class_entry_IteratorAggregate)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "Channel", class_Chan_Channel_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 2, class_entry_Countable, class_entry_IteratorAggregate);
+
+	zval const_MAX_CAPACITY_value;
+	ZVAL_LONG(&const_MAX_CAPACITY_value, 16777216);
+	zend_string *const_MAX_CAPACITY_name = zend_string_init_interned("MAX_CAPACITY", sizeof("MAX_CAPACITY") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_MAX_CAPACITY_name, &const_MAX_CAPACITY_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_MAX_CAPACITY_name);
+
+	zval property_capacity_default_value;
+	ZVAL_UNDEF(&property_capacity_default_value);
+	zend_string *property_capacity_name = zend_string_init("capacity", sizeof("capacity") - 1, 1);
+	zend_declare_typed_property(class_entry, property_capacity_name, &property_capacity_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_capacity_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_WaitGroup(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "WaitGroup", class_Chan_WaitGroup_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_Error(zend_class_entry *class_entry_Error)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "Error", class_Chan_Error_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Error);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_DeadlockError(zend_class_entry *class_entry_Chan_Error)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "DeadlockError", class_Chan_DeadlockError_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Chan_Error);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_Exception(zend_class_entry *class_entry_RuntimeException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "Exception", class_Chan_Exception_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RuntimeException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_ClosedException(zend_class_entry *class_entry_Chan_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "ClosedException", class_Chan_ClosedException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Chan_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_TimeoutException(zend_class_entry *class_entry_Chan_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "TimeoutException", class_Chan_TimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Chan_Exception);
+
+	return class_entry;
+}

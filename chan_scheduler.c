@@ -1,0 +1,884 @@
+/*
+ * chan_scheduler.c - run queue, timers, switching, teardown; Chan\go,
+ * Chan\run and Chan\Coroutine. The design is described in chan_scheduler.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php.h"
+#include "php_chan.h"
+#include "chan_scheduler.h"
+#include "zend_exceptions.h"
+#include "ext/standard/basic_functions.h"
+
+#include <math.h>
+#ifdef PHP_WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
+enum {
+	CHAN_CORO_READY, /* spawned, never run; in the run queue */
+	CHAN_CORO_RUNNING,
+	CHAN_CORO_PARKED,
+	CHAN_CORO_RUNNABLE, /* woken; in the run queue */
+	CHAN_CORO_DEAD,
+};
+
+enum { CHAN_CANCEL_NONE, CHAN_CANCEL_GRACEFUL, CHAN_CANCEL_UNWIND };
+
+typedef struct chan_timer {
+	uint64_t deadline; /* ns on the monotonic clock */
+	uint64_t seq;      /* FIFO among equal deadlines */
+	chan_coro *co;
+} chan_timer;
+
+typedef struct chan_sched {
+	chan_coro main;
+	chan_coro *current;
+	chan_coro *runq_head, *runq_tail;
+	chan_coro *live; /* every coroutine not yet dead, main excluded */
+	chan_coro *destroyer;
+	zend_long next_id, count, peak, spawned;
+	uint64_t switches;
+	chan_timer *heap;
+	uint32_t heap_len, heap_cap;
+	uint64_t timer_seq;
+	zend_object *abort_ex; /* escaped a coroutine; main rethrows it */
+	chan_wake pending;     /* what a dying coroutine hands to main */
+	bool in_run, exiting, shutdown, drain_registered;
+} chan_sched;
+
+ZEND_TLS chan_sched S;
+
+/* Bottom frame of every coroutine's VM stack; never called. */
+static zend_function chan_coro_frame_func = {ZEND_INTERNAL_FUNCTION};
+
+/* Identifies our contexts to fiber observers. */
+static const char chan_coro_kind = 0;
+
+static user_opcode_handler_t chan_prev_exit_handler;
+
+/* --- clock and timers ------------------------------------------------- */
+
+static uint64_t chan_now_ns(void)
+{
+#ifdef PHP_WIN32
+	static LARGE_INTEGER freq;
+	LARGE_INTEGER now;
+	if (!freq.QuadPart) {
+		QueryPerformanceFrequency(&freq);
+	}
+	QueryPerformanceCounter(&now);
+	return (uint64_t) ((double) now.QuadPart * 1e9 / (double) freq.QuadPart);
+#else
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+#endif
+}
+
+static zend_always_inline bool timer_less(const chan_timer *a, const chan_timer *b)
+{
+	return a->deadline < b->deadline || (a->deadline == b->deadline && a->seq < b->seq);
+}
+
+static zend_always_inline void timer_place(uint32_t i, chan_timer t)
+{
+	S.heap[i] = t;
+	t.co->timer = i + 1;
+}
+
+static void timer_sift_up(uint32_t i, chan_timer t)
+{
+	while (i > 0) {
+		uint32_t parent = (i - 1) / 2;
+		if (!timer_less(&t, &S.heap[parent])) {
+			break;
+		}
+		timer_place(i, S.heap[parent]);
+		i = parent;
+	}
+	timer_place(i, t);
+}
+
+static void timer_sift_down(uint32_t i, chan_timer t)
+{
+	for (;;) {
+		uint32_t child = 2 * i + 1;
+		if (child >= S.heap_len) {
+			break;
+		}
+		if (child + 1 < S.heap_len && timer_less(&S.heap[child + 1], &S.heap[child])) {
+			child++;
+		}
+		if (!timer_less(&S.heap[child], &t)) {
+			break;
+		}
+		timer_place(i, S.heap[child]);
+		i = child;
+	}
+	timer_place(i, t);
+}
+
+static void timer_add(chan_coro *co, double seconds)
+{
+	if (S.heap_len == S.heap_cap) {
+		S.heap_cap = S.heap_cap ? S.heap_cap * 2 : 16;
+		S.heap = safe_erealloc(S.heap, S.heap_cap, sizeof(chan_timer), 0);
+	}
+	/* Far enough to be "never" yet well clear of overflow. */
+	double ns = seconds * 1e9;
+	uint64_t delta = ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns;
+	chan_timer t = {chan_now_ns() + delta, S.timer_seq++, co};
+	timer_sift_up(S.heap_len++, t);
+}
+
+static void timer_remove(chan_coro *co)
+{
+	uint32_t i = co->timer - 1;
+	co->timer = 0;
+	chan_timer last = S.heap[--S.heap_len];
+	if (i == S.heap_len) {
+		return;
+	}
+	if (i > 0 && timer_less(&last, &S.heap[(i - 1) / 2])) {
+		timer_sift_up(i, last);
+	} else {
+		timer_sift_down(i, last);
+	}
+}
+
+/* Sleeps until the nearest timer is due, then wakes every due coroutine. */
+static void timers_wait_and_fire(void)
+{
+	uint64_t now = chan_now_ns();
+	uint64_t due = S.heap[0].deadline;
+	if (due > now) {
+		uint64_t ns = due - now;
+#ifdef PHP_WIN32
+		Sleep((DWORD) ((ns + 999999) / 1000000));
+#else
+		struct timespec ts = {(time_t) (ns / 1000000000u), (long) (ns % 1000000000u)};
+		nanosleep(&ts, NULL);
+#endif
+		now = chan_now_ns();
+	}
+	while (S.heap_len && S.heap[0].deadline <= now) {
+		chan_wakeup(S.heap[0].co, CHAN_WAKE_TIMEOUT, NULL);
+	}
+}
+
+/* --- run queue -------------------------------------------------------- */
+
+static zend_always_inline void runq_push(chan_coro *co)
+{
+	co->next = NULL;
+	if (S.runq_tail) {
+		S.runq_tail->next = co;
+	} else {
+		S.runq_head = co;
+	}
+	S.runq_tail = co;
+}
+
+static zend_always_inline chan_coro *runq_shift(void)
+{
+	chan_coro *co = S.runq_head;
+	if (co) {
+		S.runq_head = co->next;
+		if (!S.runq_head) {
+			S.runq_tail = NULL;
+		}
+	}
+	return co;
+}
+
+/* Only on the rare paths (abort, exit): the queue is singly linked. */
+static void runq_remove(chan_coro *co)
+{
+	chan_coro **link = &S.runq_head, *prev = NULL;
+	while (*link && *link != co) {
+		prev = *link;
+		link = &(*link)->next;
+	}
+	if (*link) {
+		*link = co->next;
+		if (S.runq_tail == co) {
+			S.runq_tail = prev;
+		}
+	}
+}
+
+/* --- waking and parking ----------------------------------------------- */
+
+static void chan_unlink_waits(chan_coro *co)
+{
+	for (uint32_t i = 0; i < co->nwaits; i++) {
+		if (co->waits[i].q) {
+			chan_waitq_remove(&co->waits[i]);
+		}
+	}
+	if (co->timer) {
+		timer_remove(co);
+	}
+}
+
+void chan_wakeup(chan_coro *co, chan_wake why, chan_waiter *fired)
+{
+	CHAN_ASSERT(co->state == CHAN_CORO_PARKED);
+	chan_unlink_waits(co);
+	co->fired = fired ? fired->index : 0;
+	co->wake = why;
+	co->state = CHAN_CORO_RUNNABLE;
+	runq_push(co);
+}
+
+chan_coro *chan_current(void)
+{
+	return S.current;
+}
+
+static zend_always_inline void chan_switch(chan_coro *to)
+{
+	zend_fiber_transfer transfer = {.context = to->context, .flags = 0};
+	ZVAL_NULL(&transfer.value);
+	to->state = CHAN_CORO_RUNNING;
+	S.current = to;
+	S.switches++;
+	zend_fiber_switch_context(&transfer);
+}
+
+/* The context to run after `self` gives up the CPU: the head of the run
+ * queue, after sleeping for timers if need be. When nothing can ever run,
+ * main is woken with a deadlock (main itself included). */
+static chan_coro *chan_pick_next(void)
+{
+	for (;;) {
+		chan_coro *next = runq_shift();
+		if (next) {
+			return next;
+		}
+		if (S.heap_len) {
+			timers_wait_and_fire();
+			continue;
+		}
+		CHAN_ASSERT(S.main.state == CHAN_CORO_PARKED);
+		chan_wakeup(&S.main, CHAN_WAKE_DEADLOCK, NULL);
+	}
+}
+
+/* Gives up the CPU; returns once this context has been picked again. */
+static void chan_schedule(void)
+{
+	chan_coro *self = S.current;
+	chan_coro *next = chan_pick_next();
+	if (next != self) {
+		chan_switch(next);
+	} else {
+		self->state = CHAN_CORO_RUNNING;
+	}
+}
+
+chan_wake chan_wait(chan_waiter *w, uint32_t n, double timeout)
+{
+	chan_coro *self = S.current;
+	self->waits = w;
+	self->nwaits = n;
+	self->wake = CHAN_WAKE_NONE;
+	if (timeout >= 0) {
+		timer_add(self, timeout);
+	}
+	self->state = CHAN_CORO_PARKED;
+	chan_schedule();
+	self->waits = NULL;
+	self->nwaits = 0;
+	return (chan_wake) self->wake;
+}
+
+bool chan_can_block(void)
+{
+	const char *why = NULL;
+	if (UNEXPECTED(EG(active_fiber))) {
+		why = "Cannot block inside a Fiber that the Chan scheduler does not own";
+	} else if (UNEXPECTED(zend_fiber_switch_blocked())) {
+		why = "Cannot switch coroutines in the current execution context";
+	} else if (UNEXPECTED(S.current->state != CHAN_CORO_RUNNING || S.current->wake == CHAN_WAKE_CANCEL)) {
+		why = "Cannot block in a coroutine that is being destroyed";
+	} else if (UNEXPECTED(S.shutdown)) {
+		why = "Cannot block after the Chan scheduler has shut down";
+	} else {
+		return true;
+	}
+	zend_throw_error(chan_ce_error, "%s", why);
+	return false;
+}
+
+bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out)
+{
+	if (is_null) {
+		*out = -1;
+		return true;
+	}
+	if (UNEXPECTED(!(seconds >= 0))) { /* negative or NAN */
+		zend_argument_value_error(arg, "must be null or greater than or equal to 0");
+		return false;
+	}
+	*out = zend_isinf(seconds) ? -1 : seconds;
+	return true;
+}
+
+/* --- coroutine lifecycle ---------------------------------------------- */
+
+static void chan_live_unlink(chan_coro *co)
+{
+	if (co->live_prev) {
+		co->live_prev->live_next = co->live_next;
+	} else {
+		S.live = co->live_next;
+	}
+	if (co->live_next) {
+		co->live_next->live_prev = co->live_prev;
+	}
+	S.count--;
+}
+
+static void chan_coro_release_call(chan_coro *co)
+{
+	zval_ptr_dtor(&co->fn);
+	ZVAL_UNDEF(&co->fn);
+	for (uint32_t i = 0; i < co->argc; i++) {
+		zval_ptr_dtor(&co->argv[i]);
+	}
+	if (co->argv) {
+		efree(co->argv);
+		co->argv = NULL;
+	}
+	co->argc = 0;
+	if (co->named) {
+		zend_array_release(co->named);
+		co->named = NULL;
+	}
+}
+
+static void chan_coro_free(chan_coro *co)
+{
+	chan_coro_release_call(co);
+	zval_ptr_dtor(&co->retval);
+	efree(co);
+}
+
+/* Frees a coroutine that never ran (its context has no VM state yet).
+ * run()'s coroutine stays allocated for run() to read and free. */
+static void chan_coro_discard(chan_coro *co)
+{
+	chan_live_unlink(co);
+	co->state = CHAN_CORO_DEAD;
+	zend_fiber_destroy_context(&co->ctx);
+	if (co->keep_result) {
+		chan_coro_release_call(co);
+	} else {
+		chan_coro_free(co);
+	}
+}
+
+/* Context cleanup, run by whoever switched away from the dead coroutine. */
+static void chan_coro_cleanup(zend_fiber_context *context)
+{
+	chan_coro *co = (chan_coro *) ((char *) context - XtOffsetOf(chan_coro, ctx));
+	if (co->vm_stack) {
+		zend_vm_stack current = EG(vm_stack);
+		EG(vm_stack) = co->vm_stack;
+		zend_vm_stack_destroy();
+		EG(vm_stack) = current;
+	}
+	if (!co->keep_result) {
+		chan_coro_free(co);
+	}
+}
+
+/* An exception left the coroutine's function. */
+static void chan_coro_threw(chan_coro *co)
+{
+	zend_object *ex = EG(exception);
+	if (co->wake == CHAN_WAKE_CANCEL) {
+		if (!zend_is_graceful_exit(ex) && !zend_is_unwind_exit(ex)) {
+			/* Thrown by a finally block while being destroyed: say so. */
+			zend_exception_error(ex, E_WARNING);
+		}
+	} else if (zend_is_unwind_exit(ex)) {
+		S.exiting = true;
+		S.pending = CHAN_WAKE_EXIT;
+	} else if (!zend_is_graceful_exit(ex)) {
+		GC_ADDREF(ex);
+		S.abort_ex = ex;
+		S.pending = CHAN_WAKE_ABORT;
+	}
+	zend_clear_exception();
+}
+
+/* Main, made runnable ahead of everything else for a pending abort. */
+static chan_coro *chan_main_now(chan_wake why)
+{
+	chan_coro *m = &S.main;
+	if (m->state == CHAN_CORO_RUNNABLE) {
+		runq_remove(m);
+	} else {
+		chan_unlink_waits(m);
+	}
+	m->wake = why;
+	return m;
+}
+
+/* Where a coroutine goes once its function has returned or thrown. */
+static chan_coro *chan_coro_finish(chan_coro *co)
+{
+	co->state = CHAN_CORO_DEAD;
+	chan_live_unlink(co);
+	chan_coro_release_call(co);
+	if (co->wake == CHAN_WAKE_CANCEL) {
+		return S.destroyer;
+	}
+	if (S.pending) {
+		chan_wake why = S.pending;
+		S.pending = CHAN_WAKE_NONE;
+		return chan_main_now(why);
+	}
+	if (S.count == 0 && S.main.wait_all && S.main.state == CHAN_CORO_PARKED) {
+		chan_wakeup(&S.main, CHAN_WAKE_OK, NULL);
+	}
+	return chan_pick_next();
+}
+
+static ZEND_STACK_ALIGNED void chan_coro_entry(zend_fiber_transfer *transfer)
+{
+	chan_coro *co = S.current;
+
+	zend_long error_reporting = INI_INT("error_reporting");
+	if (!error_reporting && !INI_STR("error_reporting")) {
+		error_reporting = E_ALL;
+	}
+
+	EG(vm_stack) = NULL;
+
+	zend_first_try
+	{
+		zend_vm_stack stack = zend_vm_stack_new_page(ZEND_FIBER_VM_STACK_SIZE, NULL);
+		EG(vm_stack) = stack;
+		EG(vm_stack_top) = stack->top + ZEND_CALL_FRAME_SLOT;
+		EG(vm_stack_end) = stack->end;
+		EG(vm_stack_page_size) = ZEND_FIBER_VM_STACK_SIZE;
+
+		zend_execute_data *bottom = (zend_execute_data *) stack->top;
+		memset(bottom, 0, sizeof(zend_execute_data));
+		bottom->func = &chan_coro_frame_func;
+		EG(current_execute_data) = bottom;
+		EG(jit_trace_num) = 0;
+		EG(error_reporting) = (int) error_reporting;
+#ifdef ZEND_CHECK_STACK_LIMIT
+		EG(stack_base) = zend_fiber_stack_base(co->ctx.stack);
+		EG(stack_limit) = zend_fiber_stack_limit(co->ctx.stack);
+#endif
+
+		zend_fcall_info fci = {
+		    .size = sizeof(zend_fcall_info),
+		    .retval = &co->retval,
+		    .params = co->argv,
+		    .param_count = co->argc,
+		    .named_params = co->named,
+		};
+		ZVAL_COPY_VALUE(&fci.function_name, &co->fn);
+		zend_call_function(&fci, co->fcc.function_handler ? &co->fcc : NULL);
+		if (UNEXPECTED(EG(exception))) {
+			chan_coro_threw(co);
+		}
+	}
+	zend_catch
+	{
+		/* Main (or the destroyer) bails out in turn once we are gone. */
+		S.pending = CHAN_WAKE_BAILOUT;
+	}
+	zend_end_try();
+
+	co->vm_stack = EG(vm_stack);
+	co->ctx.cleanup = chan_coro_cleanup;
+
+	chan_coro *next = chan_coro_finish(co);
+	next->state = CHAN_CORO_RUNNING;
+	S.current = next;
+	S.switches++;
+	transfer->context = next->context;
+	transfer->flags = 0;
+	ZVAL_NULL(&transfer->value);
+}
+
+/* Resumes every live coroutine with an exit thrown at its blocking point
+ * (graceful: finally blocks run; unwind: they do not) until none is left.
+ * Never-started ones are just freed. Runs on main. */
+static void chan_destroy_all(bool unwind)
+{
+	chan_coro *self = S.current;
+	S.destroyer = self;
+	while (S.live) {
+		chan_coro *co = S.live;
+		/* Every queued context is live and about to go: forget the queue. */
+		S.runq_head = S.runq_tail = NULL;
+		if (co->state == CHAN_CORO_READY) {
+			chan_coro_discard(co);
+			continue;
+		}
+		if (co->state == CHAN_CORO_PARKED) {
+			chan_unlink_waits(co);
+		}
+		co->wake = CHAN_WAKE_CANCEL;
+		co->cancel_unwind = unwind;
+		chan_switch(co);
+		if (UNEXPECTED(S.pending == CHAN_WAKE_BAILOUT)) {
+			S.pending = CHAN_WAKE_NONE;
+			S.destroyer = NULL;
+			zend_bailout();
+		}
+	}
+	S.runq_head = S.runq_tail = NULL;
+	S.destroyer = NULL;
+	self->state = CHAN_CORO_RUNNING;
+}
+
+bool chan_raise(chan_wake why)
+{
+	switch (why) {
+		case CHAN_WAKE_DEADLOCK:
+			zend_throw_exception(chan_ce_deadlock_error, "all coroutines are asleep - deadlock!", 0);
+			return true;
+		case CHAN_WAKE_ABORT: {
+			zend_object *ex = S.abort_ex;
+			S.abort_ex = NULL;
+			chan_destroy_all(false);
+			zend_throw_exception_internal(ex);
+			return true;
+		}
+		case CHAN_WAKE_EXIT:
+			chan_destroy_all(true);
+			zend_throw_unwind_exit();
+			return true;
+		case CHAN_WAKE_BAILOUT:
+			S.pending = CHAN_WAKE_NONE;
+			zend_bailout();
+			return true;
+		case CHAN_WAKE_CANCEL:
+			if (S.current->cancel_unwind) {
+				zend_throw_unwind_exit();
+			} else {
+				zend_throw_graceful_exit();
+			}
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* Main waits until every coroutine has finished. */
+static chan_wake chan_wait_all(void)
+{
+	chan_coro *m = &S.main;
+	chan_wake why = CHAN_WAKE_OK;
+	m->wait_all = true;
+	while (S.count > 0) {
+		why = chan_wait(NULL, 0, -1);
+		if (why != CHAN_WAKE_OK) {
+			break;
+		}
+	}
+	m->wait_all = false;
+	return why;
+}
+
+static void chan_register_drain(void);
+
+static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
+{
+	chan_coro *co = ecalloc(1, sizeof(chan_coro));
+	size_t stack_size = EG(fiber_stack_size);
+	if (!(zend_fiber_init_context(&co->ctx, (void *) &chan_coro_kind, chan_coro_entry, stack_size)
+#if PHP_VERSION_ID >= 80300
+	      == SUCCESS
+#endif
+	      )) {
+		efree(co);
+		return NULL;
+	}
+	co->context = &co->ctx;
+	co->id = ++S.next_id;
+	co->state = CHAN_CORO_READY;
+	ZVAL_COPY(&co->fn, &fci->function_name);
+	co->fcc = *fcc;
+	if (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) {
+		/* A __call trampoline is freed after this call: resolve again later. */
+		zend_release_fcall_info_cache(fcc);
+		co->fcc.function_handler = NULL;
+	}
+	if (fci->param_count) {
+		co->argc = fci->param_count;
+		co->argv = safe_emalloc(co->argc, sizeof(zval), 0);
+		for (uint32_t i = 0; i < co->argc; i++) {
+			ZVAL_COPY(&co->argv[i], &fci->params[i]);
+		}
+	}
+	if (fci->named_params) {
+		GC_ADDREF(fci->named_params);
+		co->named = fci->named_params;
+	}
+	ZVAL_UNDEF(&co->retval);
+
+	co->live_next = S.live;
+	if (S.live) {
+		S.live->live_prev = co;
+	}
+	S.live = co;
+	if (++S.count > S.peak) {
+		S.peak = S.count;
+	}
+	S.spawned++;
+	runq_push(co);
+	if (!S.drain_registered) {
+		chan_register_drain();
+	}
+	return co;
+}
+
+static bool chan_may_spawn(void)
+{
+	if (UNEXPECTED(S.shutdown)) {
+		zend_throw_error(chan_ce_error, "Cannot start a coroutine after the Chan scheduler has shut down");
+		return false;
+	}
+	return true;
+}
+
+ZEND_FUNCTION(Chan_go)
+{
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+
+	ZEND_PARSE_PARAMETERS_START(1, -1)
+	Z_PARAM_FUNC(fci, fcc)
+	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!chan_may_spawn()) {
+		RETURN_THROWS();
+	}
+	chan_coro *co = chan_spawn(&fci, &fcc);
+	if (!co) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG(co->id);
+}
+
+ZEND_FUNCTION(Chan_run)
+{
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+
+	ZEND_PARSE_PARAMETERS_START(1, -1)
+	Z_PARAM_FUNC(fci, fcc)
+	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (S.in_run || S.current != &S.main) {
+		zend_throw_error(chan_ce_error, "Chan\\run() cannot be called from inside a coroutine");
+		RETURN_THROWS();
+	}
+	if (!chan_may_spawn() || !chan_can_block()) {
+		RETURN_THROWS();
+	}
+	chan_coro *co = chan_spawn(&fci, &fcc);
+	if (!co) {
+		RETURN_THROWS();
+	}
+	co->keep_result = true;
+	S.in_run = true;
+	chan_wake why = chan_wait_all();
+	S.in_run = false;
+	if (co->state == CHAN_CORO_DEAD) {
+		/* The context is gone: the result is ours to hand out and free. */
+		if (why == CHAN_WAKE_OK) {
+			RETVAL_COPY_VALUE(&co->retval);
+			ZVAL_UNDEF(&co->retval);
+		}
+		chan_coro_free(co);
+	} else {
+		co->keep_result = false;
+	}
+	if (why != CHAN_WAKE_OK) {
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
+		chan_raise(why);
+	}
+}
+
+/* --- script end --------------------------------------------------------- */
+
+ZEND_METHOD(Chan_Coroutine, drain)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	S.drain_registered = false;
+	if (!S.count || S.exiting || EG(exit_status) == 255 || S.current != &S.main || EG(active_fiber)) {
+		return;
+	}
+	chan_wake why = chan_wait_all();
+	if (why == CHAN_WAKE_DEADLOCK) {
+		zend_long n = S.count;
+		chan_destroy_all(false);
+		php_error_docref(NULL, E_WARNING, ZEND_LONG_FMT " coroutine%s blocked forever at script end %s destroyed", n,
+		                 n == 1 ? "" : "s", n == 1 ? "was" : "were");
+	} else if (why != CHAN_WAKE_OK) {
+		chan_raise(why);
+	}
+}
+
+static void chan_register_drain(void)
+{
+	php_shutdown_function_entry entry = {0};
+	zend_function *fn = zend_hash_str_find_ptr(&chan_ce_coroutine->function_table, "drain", sizeof("drain") - 1);
+	CHAN_ASSERT(fn);
+	entry.fci.size = sizeof(zend_fcall_info);
+	ZVAL_STR(&entry.fci.function_name,
+	         zend_string_init("Chan\\Coroutine::drain", sizeof("Chan\\Coroutine::drain") - 1, 0));
+	entry.fci_cache.function_handler = fn;
+	entry.fci_cache.called_scope = chan_ce_coroutine;
+	append_user_shutdown_function(&entry);
+	S.drain_registered = true;
+}
+
+static int chan_exit_handler(zend_execute_data *execute_data)
+{
+	S.exiting = true;
+	return chan_prev_exit_handler ? chan_prev_exit_handler(execute_data) : ZEND_USER_OPCODE_DISPATCH;
+}
+
+/* --- Chan\Coroutine ----------------------------------------------------- */
+
+ZEND_METHOD(Chan_Coroutine, __construct)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+}
+
+ZEND_METHOD(Chan_Coroutine, id)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_LONG(S.current->id);
+}
+
+static void chan_yield(void)
+{
+	chan_coro *self = S.current;
+	self->wake = CHAN_WAKE_OK;
+	self->state = CHAN_CORO_RUNNABLE;
+	runq_push(self);
+	chan_schedule();
+	chan_raise((chan_wake) self->wake);
+}
+
+ZEND_METHOD(Chan_Coroutine, yield)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (chan_can_block()) {
+		chan_yield();
+	}
+}
+
+ZEND_METHOD(Chan_Coroutine, sleep)
+{
+	double seconds;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+	Z_PARAM_DOUBLE(seconds)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (UNEXPECTED(!(seconds >= 0))) {
+		zend_argument_value_error(1, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	if (!chan_can_block()) {
+		RETURN_THROWS();
+	}
+	if (seconds == 0) {
+		chan_yield();
+		return;
+	}
+	chan_wake why = chan_wait(NULL, 0, zend_isinf(seconds) ? 4e9 : seconds);
+	if (why != CHAN_WAKE_TIMEOUT) {
+		chan_raise(why);
+	}
+}
+
+ZEND_METHOD(Chan_Coroutine, count)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_LONG(S.count);
+}
+
+ZEND_METHOD(Chan_Coroutine, stats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init_size(return_value, 4);
+	add_assoc_long(return_value, "count", S.count);
+	add_assoc_long(return_value, "peak", S.peak);
+	add_assoc_long(return_value, "switches", (zend_long) S.switches);
+	add_assoc_long(return_value, "spawned", S.spawned);
+}
+
+/* --- module hooks ------------------------------------------------------- */
+
+void chan_scheduler_minit(void)
+{
+	chan_prev_exit_handler = zend_get_user_opcode_handler(ZEND_EXIT);
+	zend_set_user_opcode_handler(ZEND_EXIT, chan_exit_handler);
+}
+
+void chan_scheduler_rinit(void)
+{
+	memset(&S, 0, sizeof(S));
+	S.main.context = EG(main_fiber_context);
+	S.main.state = CHAN_CORO_RUNNING;
+	ZVAL_UNDEF(&S.main.fn);
+	ZVAL_UNDEF(&S.main.retval);
+	S.current = &S.main;
+}
+
+void chan_scheduler_rshutdown(void)
+{
+	if (S.live) {
+		if (CG(unclean_shutdown) || S.current != &S.main) {
+			/* After a fatal error no PHP code may run: free without unwinding. */
+			/* Only the C stacks need unmapping; everything else goes with
+			 * the request heap, and releasing values could run PHP code. */
+			while (S.live) {
+				chan_coro *co = S.live;
+				chan_live_unlink(co);
+				co->ctx.cleanup = NULL;
+				zend_fiber_destroy_context(&co->ctx);
+			}
+		} else {
+			zend_try
+			{
+				chan_destroy_all(true);
+			}
+			zend_end_try();
+		}
+	}
+	if (S.abort_ex) {
+		OBJ_RELEASE(S.abort_ex);
+		S.abort_ex = NULL;
+	}
+	if (S.heap) {
+		efree(S.heap);
+		S.heap = NULL;
+	}
+	S.heap_len = S.heap_cap = 0;
+	S.shutdown = true;
+}

@@ -1,0 +1,169 @@
+/*
+ * chan_scheduler.h - coroutines on Zend fiber contexts, driven from C.
+ *
+ * Design. A coroutine is not a PHP Fiber object: it is a chan_coro with its
+ * own zend_fiber_context, made with zend_fiber_init_context() and entered
+ * with zend_fiber_switch_context(), the API zend_fibers.h offers for custom
+ * fiber types. That API saves and restores the VM state on every switch and
+ * supports symmetric switching, so a context that blocks switches straight
+ * to the next runnable one: one switch per hand-off, no scheduler context in
+ * between, no PHP-level call, no method lookup. Debuggers and profilers still
+ * see every switch through the fiber observer hooks (the context kind is
+ * &chan_coro_kind, not zend_ce_fiber, so they do not mistake it for a Fiber).
+ *
+ * Main (the script's top level, id 0) is a peer: when it blocks it runs the
+ * scheduler loop on its own stack until something makes it runnable again.
+ * Every coroutine runs while main is blocked, so main is always there to be
+ * woken with a deadlock, an abort, an exit or a fatal error.
+ *
+ * Order is Go's: go() and every wake-up append to the tail of one FIFO run
+ * queue and the caller keeps running. A blocked context runs the head; when
+ * the queue is empty it sleeps until the nearest timer; with no timer either
+ * the program is deadlocked and main's blocking call throws.
+ *
+ * Waiting. A blocked coroutine is linked into one or more wait queues
+ * (channels, wait groups) through chan_waiter nodes that live on its own C
+ * stack, and optionally into the timer heap. Whoever wakes it unlinks all of
+ * them, so a wake-up happens exactly once and costs O(nodes).
+ *
+ * Teardown. An exception escaping a coroutine, exit() and fatal errors all
+ * go back to main, which destroys the other coroutines by resuming each one
+ * with PHP's graceful-exit (finally blocks run) or unwind-exit (they do not).
+ */
+#ifndef CHAN_SCHEDULER_H
+#define CHAN_SCHEDULER_H
+
+#include "php.h"
+#include "zend_fibers.h"
+
+#ifdef CHAN_DEBUG
+#include <assert.h>
+#define CHAN_ASSERT(c) assert(c)
+#else
+#define CHAN_ASSERT(c) ((void) 0)
+#endif
+
+typedef struct chan_coro chan_coro;
+typedef struct chan_waiter chan_waiter;
+
+/* Why a blocked context was made runnable again. */
+typedef enum {
+	CHAN_WAKE_NONE = 0,
+	CHAN_WAKE_OK,       /* what it waited for happened */
+	CHAN_WAKE_CLOSED,   /* the channel was closed */
+	CHAN_WAKE_TIMEOUT,  /* its timer fired */
+	CHAN_WAKE_DEADLOCK, /* main only: nothing else can ever run */
+	CHAN_WAKE_ABORT,    /* main only: an exception escaped a coroutine */
+	CHAN_WAKE_EXIT,     /* main only: exit() in a coroutine */
+	CHAN_WAKE_BAILOUT,  /* main only: fatal error in a coroutine */
+	CHAN_WAKE_CANCEL,   /* it is being destroyed */
+} chan_wake;
+
+typedef struct chan_waitq {
+	chan_waiter *head, *tail;
+	uint32_t len;
+} chan_waitq;
+
+struct chan_waiter {
+	chan_waiter *prev, *next;
+	chan_waitq *q; /* NULL once unlinked */
+	chan_coro *coro;
+	zval *slot;     /* pusher: the value offered (borrowed); popper: where it lands */
+	uint32_t index; /* which of the coroutine's waiters this is (select's case) */
+};
+
+struct chan_coro {
+	zend_fiber_context ctx;      /* unused by main */
+	zend_fiber_context *context; /* &ctx, or main's context */
+	zend_long id;
+	uint8_t state;
+	uint8_t wake;       /* chan_wake */
+	uint8_t cancel;     /* 0, or CHAN_WAKE_CANCEL with the kind of exit to throw */
+	bool cancel_unwind; /* destroy without running finally blocks */
+	bool wait_all;      /* main: woken when the last coroutine ends */
+	bool keep_result;   /* run()'s coroutine: keep retval for main */
+	chan_coro *next;    /* run queue */
+	chan_coro *live_prev, *live_next;
+	chan_waiter *waits; /* the waiters it is parked on */
+	uint32_t nwaits;
+	uint32_t fired; /* index of the waiter that woke it */
+	uint32_t timer; /* 1-based slot in the timer heap, 0 = none */
+	zend_fcall_info_cache fcc;
+	zval fn;
+	zval *argv;
+	uint32_t argc;
+	HashTable *named;
+	zval retval;
+	zend_vm_stack vm_stack;
+};
+
+/* --- wait queues ------------------------------------------------------ */
+
+static zend_always_inline void chan_waitq_push(chan_waitq *q, chan_waiter *w)
+{
+	w->q = q;
+	w->next = NULL;
+	w->prev = q->tail;
+	if (q->tail) {
+		q->tail->next = w;
+	} else {
+		q->head = w;
+	}
+	q->tail = w;
+	q->len++;
+}
+
+static zend_always_inline void chan_waitq_remove(chan_waiter *w)
+{
+	chan_waitq *q = w->q;
+	if (w->prev) {
+		w->prev->next = w->next;
+	} else {
+		q->head = w->next;
+	}
+	if (w->next) {
+		w->next->prev = w->prev;
+	} else {
+		q->tail = w->prev;
+	}
+	q->len--;
+	w->q = NULL;
+}
+
+static zend_always_inline chan_waiter *chan_waitq_shift(chan_waitq *q)
+{
+	chan_waiter *w = q->head;
+	if (w) {
+		chan_waitq_remove(w);
+	}
+	return w;
+}
+
+/* --- blocking --------------------------------------------------------- */
+
+/* Throws Chan\Error and returns false when the caller may not block here
+ * (inside a foreign Fiber, a coroutine being destroyed, during shutdown). */
+bool chan_can_block(void);
+
+/* Parks the current context on the waiters w[0..n) (already linked into
+ * their queues by the caller), with a timeout in seconds (< 0: none).
+ * Returns why it was woken; w[fired] tells which waiter when CHAN_WAKE_OK or
+ * CHAN_WAKE_CLOSED. Every waiter is unlinked on return. */
+chan_wake chan_wait(chan_waiter *w, uint32_t n, double timeout);
+
+/* Makes a parked coroutine runnable (tail of the run queue) for `why`,
+ * crediting waiter `fired`; unlinks all its other waiters and its timer. */
+void chan_wakeup(chan_coro *co, chan_wake why, chan_waiter *fired);
+
+/* For the reasons a blocking call cannot handle itself (deadlock, abort,
+ * exit, fatal error, cancel): throws or bails out. Returns true if it threw. */
+bool chan_raise(chan_wake why);
+
+/* Current context; main when no coroutine runs. */
+chan_coro *chan_current(void);
+
+/* Validates a ?float $timeout argument: null -> -1, else seconds >= 0.
+ * Throws ValueError naming argument `arg` and returns false otherwise. */
+bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out);
+
+#endif
