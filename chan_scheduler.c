@@ -48,8 +48,12 @@ typedef struct chan_sched {
 	uint64_t timer_seq;
 	zend_object *abort_ex; /* escaped a coroutine; main rethrows it */
 	chan_wake pending;     /* what a dying coroutine hands to main */
+	chan_coro *graveyard; /* dead coroutines, kept for reuse */
+	uint32_t graveyard_len;
 	bool in_run, exiting, shutdown, drain_registered;
 } chan_sched;
+
+#define CHAN_GRAVEYARD_MAX 256
 
 ZEND_TLS chan_sched S;
 
@@ -384,7 +388,9 @@ static void chan_coro_discard(chan_coro *co)
 	}
 }
 
-/* Context cleanup, run by whoever switched away from the dead coroutine. */
+/* Context cleanup, run by whoever switched away from the dead coroutine.
+ * zend_fiber_destroy_context() still reads the context after this returns,
+ * so the struct is parked in the graveyard, to be reused by the next spawn. */
 static void chan_coro_cleanup(zend_fiber_context *context)
 {
 	chan_coro *co = (chan_coro *) ((char *) context - XtOffsetOf(chan_coro, ctx));
@@ -393,10 +399,22 @@ static void chan_coro_cleanup(zend_fiber_context *context)
 		EG(vm_stack) = co->vm_stack;
 		zend_vm_stack_destroy();
 		EG(vm_stack) = current;
+		co->vm_stack = NULL;
 	}
-	if (!co->keep_result) {
-		chan_coro_free(co);
+	if (co->keep_result) {
+		return; /* run() reads the result and frees it */
 	}
+	zval_ptr_dtor(&co->retval);
+	ZVAL_UNDEF(&co->retval);
+	if (S.graveyard_len == CHAN_GRAVEYARD_MAX) {
+		chan_coro *old = S.graveyard; /* long since destroyed */
+		S.graveyard = old->next;
+		S.graveyard_len--;
+		efree(old);
+	}
+	co->next = S.graveyard;
+	S.graveyard = co;
+	S.graveyard_len++;
 }
 
 /* An exception left the coroutine's function. */
@@ -599,7 +617,14 @@ static void chan_register_drain(void);
 
 static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 {
-	chan_coro *co = ecalloc(1, sizeof(chan_coro));
+	chan_coro *co = S.graveyard;
+	if (co) {
+		S.graveyard = co->next;
+		S.graveyard_len--;
+		memset(co, 0, sizeof(*co));
+	} else {
+		co = ecalloc(1, sizeof(chan_coro));
+	}
 	size_t stack_size = EG(fiber_stack_size);
 	if (!(zend_fiber_init_context(&co->ctx, (void *) &chan_coro_kind, chan_coro_entry, stack_size)
 #if PHP_VERSION_ID >= 80300
@@ -732,9 +757,9 @@ ZEND_METHOD(Chan_Coroutine, drain)
 	chan_wake why = chan_wait_all();
 	if (why == CHAN_WAKE_DEADLOCK) {
 		zend_long n = S.count;
+		zend_error(E_WARNING, "Chan: " ZEND_LONG_FMT " coroutine%s blocked forever at script end, destroying %s", n,
+			   n == 1 ? "" : "s", n == 1 ? "it" : "them");
 		chan_destroy_all(false);
-		php_error_docref(NULL, E_WARNING, ZEND_LONG_FMT " coroutine%s blocked forever at script end %s destroyed", n,
-		                 n == 1 ? "" : "s", n == 1 ? "was" : "were");
 	} else if (why != CHAN_WAKE_OK) {
 		chan_raise(why);
 	}
@@ -875,6 +900,12 @@ void chan_scheduler_rshutdown(void)
 		OBJ_RELEASE(S.abort_ex);
 		S.abort_ex = NULL;
 	}
+	while (S.graveyard) {
+		chan_coro *co = S.graveyard;
+		S.graveyard = co->next;
+		efree(co);
+	}
+	S.graveyard_len = 0;
 	if (S.heap) {
 		efree(S.heap);
 		S.heap = NULL;
