@@ -11,7 +11,15 @@ namespace Chan {
     /**
      * Queues $fn as a new coroutine at the tail of the run queue and returns
      * its id (>= 1) at once; it starts when the caller blocks, yields or ends.
-     * Named arguments are passed on. Throws Chan\Error during shutdown.
+     * Named arguments are passed on. Coroutines started at script end (by
+     * shutdown functions or destructors) still run before the request ends;
+     * once the extension has shut down for the request, go() throws
+     * Chan\Error.
+     *
+     * Every blocking call (push, pop, sleep, yield, wait, run) throws
+     * Chan\Error where the context cannot switch: inside a Fiber the
+     * scheduler does not own, inside a destructor, inside a coroutine that is
+     * being destroyed. A $timeout of INF means null (wait forever).
      */
     function go(callable $fn, mixed ...$args): int {}
 
@@ -125,7 +133,7 @@ namespace Chan {
         /**
          * An iterator that pops: keys count from 0; iteration ends when the
          * channel is closed and drained. Each foreach pops afresh, so two
-         * loops over one channel share its values.
+         * loops over one channel share its values. By reference: Chan\Error.
          */
         public function getIterator(): \Iterator {}
     }
@@ -136,10 +144,13 @@ namespace Chan {
      */
     final class WaitGroup
     {
-        /** A negative $count: ValueError. */
+        /** A negative $count: ValueError. Called twice: Chan\Error. */
         public function __construct(int $count = 0) {}
 
-        /** A delta that takes the counter below zero: Chan\Error, counter unchanged. */
+        /**
+         * A delta that takes the counter below zero (or past PHP_INT_MAX):
+         * Chan\Error, counter unchanged.
+         */
         public function add(int $delta = 1): void {}
 
         /** add(-1). */

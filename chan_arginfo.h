@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: fe70808c6b158d7b2d06f21e1e1afc77a2d8745e */
+ * Stub hash: 080702559e4748c40cd237a377c7f430b23d9f21 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)

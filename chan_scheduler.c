@@ -746,11 +746,11 @@ ZEND_FUNCTION(Chan_run)
 
 /* --- script end --------------------------------------------------------- */
 
-ZEND_METHOD(Chan_Coroutine, drain)
+/* Runs what is still pending once the script has ended, unless it ended by
+ * exit() or a fatal error; coroutines that can never run again are destroyed
+ * with one warning. */
+static void chan_drain(void)
 {
-	ZEND_PARSE_PARAMETERS_NONE();
-
-	S.drain_registered = false;
 	if (!S.count || S.exiting || EG(exit_status) == 255 || S.current != &S.main || EG(active_fiber)) {
 		return;
 	}
@@ -763,6 +763,13 @@ ZEND_METHOD(Chan_Coroutine, drain)
 	} else if (why != CHAN_WAKE_OK) {
 		chan_raise(why);
 	}
+}
+
+ZEND_METHOD(Chan_Coroutine, drain)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	S.drain_registered = false;
+	chan_drain();
 }
 
 static void chan_register_drain(void)
@@ -835,7 +842,7 @@ ZEND_METHOD(Chan_Coroutine, sleep)
 		chan_yield();
 		return;
 	}
-	chan_wake why = chan_wait(NULL, 0, zend_isinf(seconds) ? 4e9 : seconds);
+	chan_wake why = chan_wait(NULL, 0, zend_isinf(seconds) ? -1 : seconds);
 	if (why != CHAN_WAKE_TIMEOUT) {
 		chan_raise(why);
 	}
@@ -877,6 +884,15 @@ void chan_scheduler_rinit(void)
 
 void chan_scheduler_rshutdown(void)
 {
+	/* Destructors at script end run after the shutdown functions (and so
+	 * after drain()): what they started runs here. */
+	if (S.live && !CG(unclean_shutdown)) {
+		zend_try
+		{
+			chan_drain();
+		}
+		zend_end_try();
+	}
 	if (S.live) {
 		if (CG(unclean_shutdown) || S.current != &S.main) {
 			/* After a fatal error no PHP code may run: free without unwinding. */

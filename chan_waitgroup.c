@@ -14,6 +14,7 @@
 
 typedef struct chan_waitgroup {
 	zend_long count;
+	bool constructed;
 	chan_waitq waiters;
 	zend_object std;
 } chan_waitgroup;
@@ -63,11 +64,17 @@ ZEND_METHOD(Chan_WaitGroup, __construct)
 	Z_PARAM_LONG(count)
 	ZEND_PARSE_PARAMETERS_END();
 
+	chan_waitgroup *wg = chan_waitgroup_from_obj(Z_OBJ_P(ZEND_THIS));
+	if (UNEXPECTED(wg->constructed)) {
+		zend_throw_error(chan_ce_error, "Chan\\WaitGroup::__construct() cannot be called twice");
+		RETURN_THROWS();
+	}
 	if (count < 0) {
 		zend_argument_value_error(1, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	chan_waitgroup_from_obj(Z_OBJ_P(ZEND_THIS))->count = count;
+	wg->count = count;
+	wg->constructed = true;
 }
 
 ZEND_METHOD(Chan_WaitGroup, add)
