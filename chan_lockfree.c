@@ -2,15 +2,19 @@
  * chan_lockfree.c - bounded MPMC ring after Dmitry Vyukov's design.
  *
  * Every cell carries a sequence number that tells whose turn it is: a
- * producer at position p may fill cell p % cap when its sequence equals p, a
- * consumer may empty it when the sequence equals p + 1. Each side claims a
+ * producer at position p may fill cell p % cap when its sequence equals 2p, a
+ * consumer may empty it when the sequence equals 2p + 1, and emptying hands it
+ * on to the producer at p + cap with 2(p + cap). (Vyukov's original uses p and
+ * p + 1; with a capacity of 1 the consumer's p + 1 is then the next producer's
+ * turn too, so a full one-slot ring looked empty to producers. Doubling keeps
+ * the two turns apart for every capacity.) Each side claims a
  * position with one compare-and-swap on its own counter and then publishes
  * the cell with a release store, so producers and consumers never contend on
  * the same word unless the ring is nearly full or nearly empty.
  *
- * Cells store their sequence minus their index, so the initial state is all
- * zero bytes: calloc() hands back untouched pages and a large, mostly empty
- * channel costs no resident memory for the part it never uses.
+ * Cells store their sequence minus twice their index, so the initial state
+ * is all zero bytes: calloc() hands back untouched pages and a large, mostly
+ * empty channel costs no resident memory for the part it never uses.
  * The capacity is exact; a power of two indexes with a mask, anything else
  * with a division.
  */
@@ -79,8 +83,8 @@ static bool lf_push(chan_queue *q, const chan_slot *in)
 	for (;;) {
 		idx = lf_index(q, pos);
 		cell = &q->cells[idx];
-		size_t seq = atomic_load_explicit(&cell->seq, memory_order_acquire) + idx;
-		intptr_t diff = (intptr_t) (seq - pos);
+		size_t seq = atomic_load_explicit(&cell->seq, memory_order_acquire) + 2 * idx;
+		intptr_t diff = (intptr_t) (seq - 2 * pos);
 		if (diff == 0) {
 			if (atomic_compare_exchange_weak_explicit(&q->tail, &pos, pos + 1, memory_order_relaxed,
 			                                          memory_order_relaxed)) {
@@ -93,7 +97,7 @@ static bool lf_push(chan_queue *q, const chan_slot *in)
 		}
 	}
 	cell->data = *in;
-	atomic_store_explicit(&cell->seq, pos + 1 - idx, memory_order_release);
+	atomic_store_explicit(&cell->seq, 2 * (pos - idx) + 1, memory_order_release);
 	return true;
 }
 
@@ -106,8 +110,8 @@ static bool lf_pop(chan_queue *q, chan_slot *out)
 	for (;;) {
 		idx = lf_index(q, pos);
 		cell = &q->cells[idx];
-		size_t seq = atomic_load_explicit(&cell->seq, memory_order_acquire) + idx;
-		intptr_t diff = (intptr_t) (seq - (pos + 1));
+		size_t seq = atomic_load_explicit(&cell->seq, memory_order_acquire) + 2 * idx;
+		intptr_t diff = (intptr_t) (seq - (2 * pos + 1));
 		if (diff == 0) {
 			if (atomic_compare_exchange_weak_explicit(&q->head, &pos, pos + 1, memory_order_relaxed,
 			                                          memory_order_relaxed)) {
@@ -120,7 +124,7 @@ static bool lf_pop(chan_queue *q, chan_slot *out)
 		}
 	}
 	*out = cell->data;
-	atomic_store_explicit(&cell->seq, pos + q->cap - idx, memory_order_release);
+	atomic_store_explicit(&cell->seq, 2 * (pos + q->cap - idx), memory_order_release);
 	return true;
 }
 
