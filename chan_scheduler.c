@@ -48,7 +48,7 @@ typedef struct chan_sched {
 	uint64_t timer_seq;
 	zend_object *abort_ex; /* escaped a coroutine; main rethrows it */
 	chan_wake pending;     /* what a dying coroutine hands to main */
-	chan_coro *graveyard; /* dead coroutines, kept for reuse */
+	chan_coro *graveyard;  /* dead coroutines, kept for reuse */
 	uint32_t graveyard_len;
 	bool in_run, exiting, shutdown, drain_registered;
 } chan_sched;
@@ -155,8 +155,16 @@ static void timer_remove(chan_coro *co)
 	}
 }
 
-/* Sleeps until the nearest timer is due, then wakes every due coroutine. */
-static void timers_wait_and_fire(void)
+/* Wakes every coroutine whose timer is due, in deadline order. */
+static void timers_fire(uint64_t now)
+{
+	while (S.heap_len && S.heap[0].deadline <= now) {
+		chan_wakeup(S.heap[0].co, CHAN_WAKE_TIMEOUT, NULL);
+	}
+}
+
+/* Sleeps until the nearest timer is due. */
+static void timers_sleep(void)
 {
 	uint64_t now = chan_now_ns();
 	uint64_t due = S.heap[0].deadline;
@@ -168,10 +176,6 @@ static void timers_wait_and_fire(void)
 		struct timespec ts = {(time_t) (ns / 1000000000u), (long) (ns % 1000000000u)};
 		nanosleep(&ts, NULL);
 #endif
-		now = chan_now_ns();
-	}
-	while (S.heap_len && S.heap[0].deadline <= now) {
-		chan_wakeup(S.heap[0].co, CHAN_WAKE_TIMEOUT, NULL);
 	}
 }
 
@@ -255,18 +259,23 @@ static zend_always_inline void chan_switch(chan_coro *to)
 	zend_fiber_switch_context(&transfer);
 }
 
-/* The context to run after `self` gives up the CPU: the head of the run
- * queue, after sleeping for timers if need be. When nothing can ever run,
- * main is woken with a deadlock (main itself included). */
+/* The context to run after the current one gives up the CPU: the head of
+ * the run queue, after sleeping for timers if need be. Due timers are
+ * checked on every pick (as Go does), so a busy run queue cannot starve a
+ * sleeper. When nothing can ever run, main is woken with a deadlock (main
+ * itself included). */
 static chan_coro *chan_pick_next(void)
 {
 	for (;;) {
+		if (S.heap_len) {
+			timers_fire(chan_now_ns());
+		}
 		chan_coro *next = runq_shift();
 		if (next) {
 			return next;
 		}
 		if (S.heap_len) {
-			timers_wait_and_fire();
+			timers_sleep();
 			continue;
 		}
 		CHAN_ASSERT(S.main.state == CHAN_CORO_PARKED);
@@ -422,7 +431,13 @@ static void chan_coro_threw(chan_coro *co)
 {
 	zend_object *ex = EG(exception);
 	if (co->wake == CHAN_WAKE_CANCEL) {
-		if (!zend_is_graceful_exit(ex) && !zend_is_unwind_exit(ex)) {
+		if (zend_is_unwind_exit(ex)) {
+			if (!co->cancel_unwind) {
+				/* exit() in a finally block: the destroyer exits once done. */
+				S.exiting = true;
+				S.pending = CHAN_WAKE_EXIT;
+			}
+		} else if (!zend_is_graceful_exit(ex)) {
 			/* Thrown by a finally block while being destroyed: say so. */
 			zend_exception_error(ex, E_WARNING);
 		}
@@ -532,6 +547,18 @@ static ZEND_STACK_ALIGNED void chan_coro_entry(zend_fiber_transfer *transfer)
 	ZVAL_NULL(&transfer->value);
 }
 
+/* exit() ran in a finally block during chan_destroy_all(): throws PHP's
+ * exit unwinding and returns true. */
+static bool chan_exit_requested(void)
+{
+	if (S.pending != CHAN_WAKE_EXIT) {
+		return false;
+	}
+	S.pending = CHAN_WAKE_NONE;
+	zend_throw_unwind_exit();
+	return true;
+}
+
 /* Resumes every live coroutine with an exit thrown at its blocking point
  * (graceful: finally blocks run; unwind: they do not) until none is left.
  * Never-started ones are just freed. Runs on main. */
@@ -551,7 +578,7 @@ static void chan_destroy_all(bool unwind)
 			chan_unlink_waits(co);
 		}
 		co->wake = CHAN_WAKE_CANCEL;
-		co->cancel_unwind = unwind;
+		co->cancel_unwind = unwind || S.pending == CHAN_WAKE_EXIT;
 		chan_switch(co);
 		if (UNEXPECTED(S.pending == CHAN_WAKE_BAILOUT)) {
 			S.pending = CHAN_WAKE_NONE;
@@ -574,7 +601,11 @@ bool chan_raise(chan_wake why)
 			zend_object *ex = S.abort_ex;
 			S.abort_ex = NULL;
 			chan_destroy_all(false);
-			zend_throw_exception_internal(ex);
+			if (chan_exit_requested()) {
+				OBJ_RELEASE(ex);
+			} else {
+				zend_throw_exception_internal(ex);
+			}
 			return true;
 		}
 		case CHAN_WAKE_EXIT:
@@ -758,8 +789,9 @@ static void chan_drain(void)
 	if (why == CHAN_WAKE_DEADLOCK) {
 		zend_long n = S.count;
 		zend_error(E_WARNING, "Chan: " ZEND_LONG_FMT " coroutine%s blocked forever at script end, destroying %s", n,
-			   n == 1 ? "" : "s", n == 1 ? "it" : "them");
+		           n == 1 ? "" : "s", n == 1 ? "it" : "them");
 		chan_destroy_all(false);
+		chan_exit_requested();
 	} else if (why != CHAN_WAKE_OK) {
 		chan_raise(why);
 	}
