@@ -1,0 +1,235 @@
+<?php
+/**
+ * Shared helpers of the benchmark runner: failing loudly, statistics,
+ * formatting and markdown tables, and a description of the environment.
+ *
+ * A workload file (s1.php, s2.php, ...) defines a function
+ *   NAME(array $opt, array $floors): array   returning a "section":
+ *   ['title' => string, 'intro' => string, 'headers' => string[],
+ *    'rows' => list<list<string>>, 'notes' => string[]]
+ * which run.php prints and writes to results/latest.md.
+ */
+
+declare(strict_types=1);
+
+/** Aborts the whole run: a benchmark that computed something wrong has no figure. */
+function bench_fail(string $message): never
+{
+    fwrite(STDERR, "\nBENCHMARK FAILED: {$message}\n");
+    exit(1);
+}
+
+/** Aborts unless $condition holds. */
+function bench_check(bool $condition, string $message): void
+{
+    if (!$condition) {
+        bench_fail($message);
+    }
+}
+
+/** @param list<int|float> $values */
+function bench_median(array $values): float
+{
+    bench_check($values !== [], 'median of no values');
+    sort($values);
+    $n = count($values);
+    $mid = intdiv($n, 2);
+    return $n % 2 === 1 ? (float) $values[$mid] : ($values[$mid - 1] + $values[$mid]) / 2.0;
+}
+
+/**
+ * Spread of repeated measurements, (max - min) / median, as "12%"; "-" for a
+ * single run. Tells the reader how far to trust a median on a noisy machine.
+ *
+ * @param list<int|float> $values
+ */
+function bench_spread(array $values): string
+{
+    if (count($values) < 2) {
+        return '-';
+    }
+    $median = bench_median($values);
+    if ($median <= 0) {
+        return '-';
+    }
+    return sprintf('%.0f%%', 100.0 * (max($values) - min($values)) / $median);
+}
+
+/**
+ * Calls $once() $runs times with the collector left clean in between, and
+ * returns the list of results.
+ *
+ * @template T
+ * @param callable(): T $once
+ * @return list<T>
+ */
+function bench_repeat(int $runs, callable $once): array
+{
+    $results = [];
+    for ($r = 0; $r < $runs; $r++) {
+        gc_collect_cycles();
+        $results[] = $once();
+    }
+    return $results;
+}
+
+/** 1234567.8 -> "1,234,568" */
+function bench_int(float $value): string
+{
+    return number_format($value, 0, '.', ',');
+}
+
+/** Fixed decimals, thousands separators. */
+function bench_num(float $value, int $decimals): string
+{
+    return number_format($value, $decimals, '.', ',');
+}
+
+/**
+ * A markdown table with columns padded so it also reads well as plain text.
+ * Columns whose cells are all numbers (or "-") are right-aligned.
+ *
+ * @param list<string> $headers
+ * @param list<list<string>> $rows
+ */
+function bench_table(array $headers, array $rows): string
+{
+    $cols = count($headers);
+    $width = array_map('strlen', $headers);
+    $numeric = array_fill(0, $cols, true);
+    foreach ($rows as $row) {
+        bench_check(count($row) === $cols, 'table row has ' . count($row) . " cells, expected {$cols}");
+        foreach ($row as $i => $cell) {
+            $width[$i] = max($width[$i], strlen($cell));
+            if (!preg_match('/^(-|[-+]?[0-9][0-9,]*(\.[0-9]+)?%?)$/', $cell)) {
+                $numeric[$i] = false;
+            }
+        }
+    }
+    $line = static function (array $cells) use ($width, $numeric): string {
+        $out = [];
+        foreach ($cells as $i => $cell) {
+            $out[] = $numeric[$i] ? str_pad($cell, $width[$i], ' ', STR_PAD_LEFT) : str_pad($cell, $width[$i]);
+        }
+        return '| ' . implode(' | ', $out) . ' |';
+    };
+    $sep = [];
+    foreach ($width as $i => $w) {
+        // The delimiter cell spans the padding too: "---:" must end in the colon.
+        $sep[] = $numeric[$i] ? str_repeat('-', $w + 1) . ':' : str_repeat('-', $w + 2);
+    }
+    $text = $line($headers) . "\n" . '|' . implode('|', $sep) . "|\n";
+    foreach ($rows as $row) {
+        $text .= $line($row) . "\n";
+    }
+    return $text;
+}
+
+/** A section (see the file comment) as markdown. */
+function bench_section_markdown(array $section): string
+{
+    $md = '## ' . $section['title'] . "\n\n";
+    if (($section['intro'] ?? '') !== '') {
+        $md .= $section['intro'] . "\n\n";
+    }
+    $md .= bench_table($section['headers'], $section['rows']);
+    foreach ($section['notes'] ?? [] as $note) {
+        $md .= "\n" . $note . "\n";
+    }
+    return $md . "\n";
+}
+
+/** Path of the chan.so this process loaded (Linux: from /proc/self/maps), or null. */
+function bench_loaded_extension_path(): ?string
+{
+    $maps = @file_get_contents('/proc/self/maps');
+    if ($maps === false) {
+        return null;
+    }
+    foreach (explode("\n", $maps) as $line) {
+        if (preg_match('~\s(/\S*chan\.so)$~', $line, $m)) {
+            return $m[1];
+        }
+    }
+    return null;
+}
+
+/**
+ * The optimisation level chan.so was compiled with, read from its DWARF
+ * producer string (the last -O flag wins, as for the compiler), or null when
+ * readelf or debug info is missing.
+ */
+function bench_extension_opt_level(string $path): ?string
+{
+    if (!is_executable('/usr/bin/readelf') && trim((string) @shell_exec('command -v readelf 2>/dev/null')) === '') {
+        return null;
+    }
+    $out = @shell_exec('readelf --debug-dump=info ' . escapeshellarg($path) . ' 2>/dev/null | grep -m 1 DW_AT_producer');
+    if (!is_string($out) || !preg_match_all('/\s(-O[0-9sgz]?)\b/', $out, $m)) {
+        return null;
+    }
+    return end($m[1]);
+}
+
+/** Facts about the machine and the PHP process that decide how to read the figures. */
+function bench_environment(array $argv): array
+{
+    $opcacheLoaded = extension_loaded('Zend OPcache');
+    $status = function_exists('opcache_get_status') ? @opcache_get_status(false) : false;
+    $opcacheOn = is_array($status) && !empty($status['opcache_enabled']);
+    $jitOn = $opcacheOn && !empty($status['jit']['enabled']) && !empty($status['jit']['on']);
+    $opcache = $opcacheOn ? 'on' : ($opcacheLoaded ? 'off (loaded, opcache.enable_cli=' . var_export(ini_get('opcache.enable_cli'), true) . ')' : 'off (not loaded)');
+    $jit = $jitOn
+        ? 'on (opcache.jit=' . ini_get('opcache.jit') . ', buffer ' . ini_get('opcache.jit_buffer_size') . ')'
+        : 'off' . ($opcacheLoaded ? ' (opcache.jit=' . var_export(ini_get('opcache.jit'), true) . ', opcache.jit_buffer_size=' . var_export(ini_get('opcache.jit_buffer_size'), true) . ')' : '');
+
+    $cpu = 'unknown';
+    $cpuinfo = @file_get_contents('/proc/cpuinfo');
+    if (is_string($cpuinfo) && preg_match('/^model name\s*:\s*(.+)$/m', $cpuinfo, $m)) {
+        $cpu = trim($m[1]);
+    }
+    $cores = is_string($cpuinfo) ? max(1, preg_match_all('/^processor\s*:/m', $cpuinfo)) : 0;
+
+    $so = bench_loaded_extension_path();
+    $soInfo = 'unknown';
+    $optLevel = null;
+    if ($so !== null) {
+        $optLevel = bench_extension_opt_level($so);
+        $soInfo = sprintf('%s (modified %s, sha1 %s, compiled with %s)', $so, gmdate('Y-m-d H:i:s', (int) filemtime($so)) . ' UTC',
+            substr((string) sha1_file($so), 0, 12), $optLevel ?? 'unknown -O');
+    }
+
+    $root = dirname(__DIR__);
+    $git = trim((string) @shell_exec('git -C ' . escapeshellarg($root) . ' describe --always --dirty 2>/dev/null'));
+
+    // -d options are not in $argv; the extension path is the one that matters.
+    $quote = static fn (string $a): string => preg_match('~^[A-Za-z0-9_./=,:+-]+$~', $a) ? $a : escapeshellarg($a);
+    $cmd = 'php -d extension=' . $quote($so ?? 'chan') . ' ' . implode(' ', array_map($quote, $argv));
+
+    return [
+        'command' => $cmd,
+        'date' => gmdate('Y-m-d H:i:s') . ' UTC',
+        'php' => PHP_VERSION . ' ' . (PHP_ZTS ? 'ZTS' : 'NTS') . (PHP_DEBUG ? ' debug' : '') . ' (' . PHP_OS . ' ' . php_uname('m') . ')',
+        'opcache' => $opcache,
+        'jit' => $jit,
+        'chan' => phpversion('chan') . ', ' . $soInfo,
+        'opt_level' => $optLevel,
+        'git' => $git !== '' ? $git : 'unknown',
+        'cpu' => $cpu . ", {$cores} logical CPUs",
+        'load_start' => bench_loadavg(),
+    ];
+}
+
+/** "1.02 0.87 0.55" from /proc/loadavg, or "unknown". */
+function bench_loadavg(): string
+{
+    $l = @file_get_contents('/proc/loadavg');
+    return is_string($l) ? implode(' ', array_slice(explode(' ', trim($l)), 0, 3)) : 'unknown';
+}
+
+/** Seconds of CPU (user + system) this process has used so far. */
+function bench_cpu_seconds(): float
+{
+    $u = getrusage();
+    return $u['ru_utime.tv_sec'] + $u['ru_utime.tv_usec'] / 1e6 + $u['ru_stime.tv_sec'] + $u['ru_stime.tv_usec'] / 1e6;
+}

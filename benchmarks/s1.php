@@ -1,0 +1,180 @@
+<?php
+/**
+ * S1, concurrency sweep (/work/shared/BENCHMARKS.md): C producer coroutines
+ * each push M values ['producer' => $i, 'message' => $j] into ONE channel of
+ * capacity 1024; C consumer coroutines each pop M values. Timed from the
+ * first spawn until every consumer has finished, for both rings.
+ *
+ * s1_once() is the producer/consumer core; S2 reuses it with capacity 1 and 0.
+ */
+
+declare(strict_types=1);
+
+use Chan\Channel;
+use Chan\Coroutine;
+use Chan\WaitGroup;
+
+use function Chan\go;
+
+/** The figures of the published Swoole study, in its metric (2 x msgs/s): [lock-free, mutex]. */
+const S1_STUDY = [
+    1 => [869_565, 740_741],
+    10 => [94_340, 77_519],
+    50 => [73_260, 78_864],
+    100 => [63_211, 78_927],
+    200 => [48_656, 79_224],
+    500 => [28_200, 76_770],
+];
+
+/** Ring names in table order; the value is Channel's $lock argument. */
+const BENCH_RINGS = ['lockfree' => false, 'mutex' => true];
+
+/**
+ * One producer/consumer run. Producers and consumers are spawned in pairs
+ * (producer 0, consumer 0, producer 1, ...) from main; main then blocks in
+ * WaitGroup::wait() until every consumer is done, which drives the scheduler.
+ * Checks every value arrived once and aborts the benchmark otherwise.
+ *
+ * @return array{ns: int, cpu_ns: float, msgs: int, switches: int}
+ */
+function s1_once(int $C, int $M, int $capacity, bool $lock): array
+{
+    $ch = new Channel($capacity, $lock);
+    bench_check($ch->stats()['queue'] === ($lock ? 'mutex' : 'lockfree'), 'channel reports the wrong ring');
+    $consumersDone = new WaitGroup($C);
+    $producersDone = new WaitGroup($C);
+    $received = 0;
+    $sumMessage = 0;
+    $sumProducer = 0;
+    $baseCount = Coroutine::count();
+
+    $producer = static function (int $i) use ($ch, $M, $producersDone): void {
+        for ($j = 0; $j < $M; $j++) {
+            $ch->push(['producer' => $i, 'message' => $j]);
+        }
+        $producersDone->done();
+    };
+    $consumer = static function () use ($ch, $M, $consumersDone, &$received, &$sumMessage, &$sumProducer): void {
+        $n = 0;
+        $sm = 0;
+        $sp = 0;
+        for ($j = 0; $j < $M; $j++) {
+            $v = $ch->pop();
+            $n++;
+            $sm += $v['message'];
+            $sp += $v['producer'];
+        }
+        $received += $n;
+        $sumMessage += $sm;
+        $sumProducer += $sp;
+        $consumersDone->done();
+    };
+
+    $switches0 = Coroutine::stats()['switches'];
+    $cpu0 = bench_cpu_seconds();
+    $t0 = hrtime(true);
+    for ($i = 0; $i < $C; $i++) {
+        go($producer, $i);
+        go($consumer);
+    }
+    $consumersDone->wait();
+    $ns = hrtime(true) - $t0;
+    $cpuNs = (bench_cpu_seconds() - $cpu0) * 1e9;
+    $switches = Coroutine::stats()['switches'] - $switches0;
+
+    // Untimed: let the producers return, then check nothing was lost or left.
+    $producersDone->wait();
+    $msgs = $C * $M;
+    $where = "C={$C} M={$M} capacity={$capacity} " . ($lock ? 'mutex' : 'lockfree');
+    bench_check($received === $msgs, "{$where}: consumers received {$received} messages, expected {$msgs}");
+    bench_check($sumMessage === $C * intdiv($M * ($M - 1), 2), "{$where}: checksum of 'message' fields is wrong ({$sumMessage})");
+    bench_check($sumProducer === $M * intdiv($C * ($C - 1), 2), "{$where}: checksum of 'producer' fields is wrong ({$sumProducer})");
+    $stats = $ch->stats();
+    bench_check($stats['length'] === 0 && $stats['pushers'] === 0 && $stats['poppers'] === 0,
+        "{$where}: channel not idle after the run: " . json_encode($stats));
+    // A coroutine that has called done() may still be on its way out.
+    for ($k = 0; $k < 4 && Coroutine::count() > $baseCount; $k++) {
+        Coroutine::yield();
+    }
+    bench_check(Coroutine::count() === $baseCount, "{$where}: " . (Coroutine::count() - $baseCount) . ' coroutines still alive after the run');
+
+    return ['ns' => $ns, 'cpu_ns' => $cpuNs, 'msgs' => $msgs, 'switches' => $switches];
+}
+
+/**
+ * Runs s1_once() $runs times per ring for one (C, M, capacity), alternating
+ * the rings run by run so slow drift of the machine hits both alike.
+ *
+ * @return array<string, list<array{ns: int, cpu_ns: float, msgs: int, switches: int}>> ring name => runs
+ */
+function s1_measure_rings(int $runs, int $C, int $M, int $capacity): array
+{
+    $out = array_fill_keys(array_keys(BENCH_RINGS), []);
+    for ($r = 0; $r < $runs; $r++) {
+        foreach (BENCH_RINGS as $ring => $lock) {
+            gc_collect_cycles();
+            $out[$ring][] = s1_once($C, $M, $capacity, $lock);
+        }
+    }
+    return $out;
+}
+
+/**
+ * Medians of a list of s1_once() results.
+ *
+ * @param list<array{ns: int, cpu_ns: float, msgs: int, switches: int}> $results
+ * @return array{msgs_per_s: float, ns_per_msg: float, cpu_ns_per_msg: float, switches_per_msg: float, spread: string}
+ */
+function s1_summary(array $results): array
+{
+    $rates = array_map(static fn (array $r): float => $r['msgs'] * 1e9 / $r['ns'], $results);
+    $switches = array_map(static fn (array $r): float => $r['switches'] / $r['msgs'], $results);
+    $rate = bench_median($rates);
+    return [
+        'msgs_per_s' => $rate,
+        'ns_per_msg' => 1e9 / $rate,
+        'cpu_ns_per_msg' => bench_median(array_map(static fn (array $r): float => $r['cpu_ns'] / $r['msgs'], $results)),
+        'switches_per_msg' => bench_median($switches),
+        'spread' => bench_spread($rates),
+    ];
+}
+
+/** S1 section. $floors['a_ns'] is floor (a) in ns per push+pop pair. */
+function s1(array $opt, array $floors): array
+{
+    $M = $opt['quick'] ? 250 : 1000;
+    $capacity = 1024;
+    $rows = [];
+    foreach ([1, 10, 50, 100, 200, 500] as $C) {
+        foreach (s1_measure_rings($opt['runs'], $C, $M, $capacity) as $ring => $results) {
+            $s = s1_summary($results);
+            $study = S1_STUDY[$C][$ring === 'lockfree' ? 0 : 1];
+            $rows[] = [
+                (string) $C,
+                $ring,
+                bench_int($s['msgs_per_s']),
+                bench_int(2 * $s['msgs_per_s']),
+                bench_num($floors['a_ns'] / $s['ns_per_msg'], 3),
+                bench_num($s['ns_per_msg'], 0),
+                bench_num($s['cpu_ns_per_msg'], 0),
+                bench_num($s['switches_per_msg'], 3),
+                $s['spread'],
+                bench_int($study),
+            ];
+        }
+    }
+    return [
+        'title' => 'S1: concurrency sweep (capacity 1024)',
+        'intro' => "C producers each push M={$M} values `['producer' => \$i, 'message' => \$j]` into one "
+            . "`new Channel({$capacity}, \$lock)`; C consumers each pop M. Time from the first spawn until every consumer "
+            . 'has finished (main waits on a WaitGroup). Medians of ' . $opt['runs'] . ' run(s).',
+        'headers' => ['C', 'ring', 'msgs/s', 'published metric (2 x msgs/s)', 'ratio to floor (a)', 'ns/msg',
+            'CPU ns/msg', 'switches/msg', 'spread', 'Swoole study (its metric, its hardware)'],
+        'rows' => $rows,
+        'notes' => [
+            'ratio to floor (a) = floor (a) ns per push+pop pair / channel ns per message (1.0 would mean the channel and '
+            . 'scheduler cost nothing beyond an SplQueue). CPU ns/msg = process CPU time (user + system, getrusage) per message: '
+            . 'unlike wall time it leaves out time the process waited for a CPU. spread = (max - min) / median of msgs/s over the runs.',
+        ],
+    ];
+}

@@ -1,0 +1,48 @@
+<?php
+/**
+ * S2, switch-heavy (/work/shared/BENCHMARKS.md): S1 with capacity 1 and with
+ * capacity 0 (unbuffered), C = 1, 100, 500, both rings. Besides msgs/s it
+ * reports context switches per message, from Chan\Coroutine::stats()
+ * ['switches'] taken before the first spawn and after the last consumer.
+ */
+
+declare(strict_types=1);
+
+/** S2 section; uses s1_once() from s1.php. */
+function s2(array $opt, array $floors): array
+{
+    $M = $opt['quick'] ? 250 : 1000;
+    $rows = [];
+    foreach ([1, 0] as $capacity) {
+        foreach ([1, 100, 500] as $C) {
+            foreach (s1_measure_rings($opt['runs'], $C, $M, $capacity) as $ring => $results) {
+                $s = s1_summary($results);
+                $rows[] = [
+                    (string) $capacity,
+                    (string) $C,
+                    $ring,
+                    bench_int($s['msgs_per_s']),
+                    bench_num($s['switches_per_msg'], 3),
+                    bench_int(2 * $s['msgs_per_s']),
+                    bench_num($floors['a_ns'] / $s['ns_per_msg'], 3),
+                    bench_num($s['ns_per_msg'], 0),
+                    bench_num($s['cpu_ns_per_msg'], 0),
+                    $s['spread'],
+                ];
+            }
+        }
+    }
+    return [
+        'title' => 'S2: switch-heavy (capacity 1 and 0)',
+        'intro' => "S1 with `new Channel(1, \$lock)` and `new Channel(0, \$lock)`: C producers push M={$M} each, "
+            . 'C consumers pop M each. Medians of ' . $opt['runs'] . ' run(s).',
+        'headers' => ['capacity', 'C', 'ring', 'msgs/s', 'switches/msg', 'published metric (2 x msgs/s)',
+            'ratio to floor (a)', 'ns/msg', 'CPU ns/msg', 'spread'],
+        'rows' => $rows,
+        'notes' => [
+            'switches/msg = delta of Chan\\Coroutine::stats()[\'switches\'] over the timed part / messages. '
+            . 'At capacity 0 the channel has no buffer (the current C allocates no ring for it), so a difference between '
+            . 'its lockfree and mutex rows is noise: use it to judge the spread.',
+        ],
+    ];
+}
