@@ -20,6 +20,14 @@ namespace Chan {
      * Chan\Error where the context cannot switch: inside a Fiber the
      * scheduler does not own, inside a destructor, inside a coroutine that is
      * being destroyed. A $timeout of INF means null (wait forever).
+     *
+     * Teardown: when an exception escapes a coroutine, the others are
+     * destroyed with their finally blocks run; a coroutine started by one of
+     * those finally blocks never runs. exit() (anywhere, a finally block
+     * included) destroys the others without running their finally blocks,
+     * as PHP's exit() does for the main script. Coroutines left blocked by a
+     * DeadlockError stay parked: they may still be woken later, else they
+     * are destroyed at script end.
      */
     function go(callable $fn, mixed ...$args): int {}
 
@@ -31,6 +39,28 @@ namespace Chan {
      * coroutine is rethrown from here.
      */
     function run(callable $fn, mixed ...$args): mixed {}
+
+    /**
+     * Go's select. A case is a Channel (receive) or [Channel, $value] (send);
+     * returns [$key, $value, $ok]: the key in $cases of the case that fired,
+     * the value received (null for a send) and $ok = false when a receive
+     * fired because its channel is closed and drained. Among ready cases one
+     * is chosen uniformly at random (PHP's Mt19937: mt_srand() makes the
+     * choice reproducible). $timeout 0 is Go's default: returns null at once
+     * when nothing is ready; a positive $timeout returns null on expiry;
+     * null waits forever. A send case on a closed channel, or one closed
+     * while waiting: Chan\ClosedException. An empty $cases with no timeout
+     * blocks forever (deadlock detection applies). The same channel may
+     * appear in several cases; a select never meets itself (a send and a
+     * receive case on one unbuffered channel do not rendezvous). Cases are
+     * evaluated on entry, as in Go: reassigning a reference in $cases while
+     * the select waits changes nothing. Every case is checked before any is
+     * tried: a case of the wrong type gives TypeError, an array case that
+     * is not a [Channel, value] pair ValueError, both naming the case's key.
+     *
+     * @return array{0: int|string, 1: mixed, 2: bool}|null
+     */
+    function select(array $cases, ?float $timeout = null): ?array {}
 
     /** @not-serializable */
     final class Coroutine
@@ -52,8 +82,8 @@ namespace Chan {
 
         /**
          * ['count' => live coroutines, 'peak' => most alive at once,
-         *  'switches' => context switches so far, 'spawned' => go() calls
-         *  so far], all for the current request.
+         *  'switches' => context switches so far, 'spawned' => coroutines
+         *  started by go() and run() so far], all for the current request.
          * @return array<string, int>
          */
         public static function stats(): array {}
@@ -94,7 +124,8 @@ namespace Chan {
 
         /**
          * Buffered values first, then values of parked pushers, in FIFO
-         * order. Closed and drained: Chan\ClosedException.
+         * order. A closed channel still delivers what it holds; closed and
+         * drained: Chan\ClosedException.
          */
         public function pop(?float $timeout = null): mixed {}
 

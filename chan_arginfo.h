@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 080702559e4748c40cd237a377c7f430b23d9f21 */
+ * Stub hash: 9ea7e9db7120222f56bb8330c594ea3ec3e9348c */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -9,6 +9,11 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_run, 0, 1, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
 	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_select, 0, 1, IS_ARRAY, 1)
+	ZEND_ARG_TYPE_INFO(0, cases, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_id, 0, 0, IS_LONG, 0)
@@ -88,6 +93,7 @@ ZEND_END_ARG_INFO()
 
 ZEND_FUNCTION(Chan_go);
 ZEND_FUNCTION(Chan_run);
+ZEND_FUNCTION(Chan_select);
 ZEND_METHOD(Chan_Coroutine, id);
 ZEND_METHOD(Chan_Coroutine, sleep);
 ZEND_METHOD(Chan_Coroutine, yield);
@@ -117,6 +123,7 @@ ZEND_METHOD(Chan_WaitGroup, count);
 static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Chan", go, Chan_go, arginfo_Chan_go)
 	ZEND_NS_FALIAS("Chan", run, Chan_run, arginfo_Chan_run)
+	ZEND_NS_FALIAS("Chan", select, Chan_select, arginfo_Chan_select)
 	ZEND_FE_END
 };
 
