@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what building and testing chan needs on Debian 12, and nothing
+# that is already there. Idempotent: a second run installs nothing and does
+# not touch the network.
+set -euo pipefail
+
+packages=(
+	php8.2-cli         # php
+	php8.2-dev         # phpize, php-config, run-tests.php, gen_stub.php
+	php-pear           # pecl package-validate for package.xml
+	php-parser         # PHP-Parser for gen_stub.php (scripts/gen-stub.sh)
+	make gcc libc6-dev
+	clang              # tests/c with CC=clang
+	libclang-rt-14-dev # clang's sanitizer runtimes
+	valgrind           # run-tests -m
+	gnuplot-nox        # benchmark plots
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	# "install ok installed" only: a removed-but-configured package is missing.
+	status=$(dpkg -s "$p" 2>/dev/null || true)
+	if ! grep -q '^Status: install ok installed$' <<<"$status"; then
+		missing+=("$p")
+	fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+	exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "setup: missing packages: ${missing[*]} (run as root to install them)" >&2
+	exit 1
+fi
+
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+	tail -n 40 "$log" >&2
+	echo "setup: apt-get failed" >&2
+	exit 1
+fi
