@@ -12,7 +12,6 @@
 #include "zend_exceptions.h"
 #include "ext/standard/basic_functions.h"
 
-#include <math.h>
 #ifdef PHP_WIN32
 #include <windows.h>
 #else
@@ -26,8 +25,6 @@ enum {
 	CHAN_CORO_RUNNABLE, /* woken; in the run queue */
 	CHAN_CORO_DEAD,
 };
-
-enum { CHAN_CANCEL_NONE, CHAN_CANCEL_GRACEFUL, CHAN_CANCEL_UNWIND };
 
 typedef struct chan_timer {
 	uint64_t deadline; /* ns on the monotonic clock */
@@ -646,8 +643,13 @@ static chan_wake chan_wait_all(void)
 
 static void chan_register_drain(void);
 
+/* Queues a new coroutine; NULL with an exception thrown when it cannot. */
 static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 {
+	if (UNEXPECTED(S.shutdown)) {
+		zend_throw_error(chan_ce_error, "Cannot start a coroutine after the Chan scheduler has shut down");
+		return NULL;
+	}
 	chan_coro *co = S.graveyard;
 	if (co) {
 		S.graveyard = co->next;
@@ -704,15 +706,6 @@ static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 	return co;
 }
 
-static bool chan_may_spawn(void)
-{
-	if (UNEXPECTED(S.shutdown)) {
-		zend_throw_error(chan_ce_error, "Cannot start a coroutine after the Chan scheduler has shut down");
-		return false;
-	}
-	return true;
-}
-
 ZEND_FUNCTION(Chan_go)
 {
 	zend_fcall_info fci;
@@ -723,9 +716,6 @@ ZEND_FUNCTION(Chan_go)
 	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!chan_may_spawn()) {
-		RETURN_THROWS();
-	}
 	chan_coro *co = chan_spawn(&fci, &fcc);
 	if (!co) {
 		RETURN_THROWS();
@@ -747,7 +737,7 @@ ZEND_FUNCTION(Chan_run)
 		zend_throw_error(chan_ce_error, "Chan\\run() cannot be called from inside a coroutine");
 		RETURN_THROWS();
 	}
-	if (!chan_may_spawn() || !chan_can_block()) {
+	if (!chan_can_block()) {
 		RETURN_THROWS();
 	}
 	chan_coro *co = chan_spawn(&fci, &fcc);

@@ -78,7 +78,6 @@ struct chan_coro {
 	zend_long id;
 	uint8_t state;
 	uint8_t wake;       /* chan_wake */
-	uint8_t cancel;     /* 0, or CHAN_WAKE_CANCEL with the kind of exit to throw */
 	bool cancel_unwind; /* destroy without running finally blocks */
 	bool wait_all;      /* main: woken when the last coroutine ends */
 	bool keep_result;   /* run()'s coroutine: keep retval for main */
