@@ -32,6 +32,14 @@ typedef struct chan_timer {
 	chan_coro *co;
 } chan_timer;
 
+/* A C stack with its VM stack: coroutines run on workers, one at a time;
+ * a worker whose coroutine ended runs the next new one or waits idle. */
+typedef struct chan_worker {
+	zend_fiber_context ctx; /* first: the context is the worker */
+	zend_vm_stack vm_stack;
+	struct chan_worker *next;
+} chan_worker;
+
 typedef struct chan_sched {
 	chan_coro main;
 	chan_coro *current;
@@ -45,12 +53,15 @@ typedef struct chan_sched {
 	uint64_t timer_seq;
 	zend_object *abort_ex; /* escaped a coroutine; main rethrows it */
 	chan_wake pending;     /* what a dying coroutine hands to main */
-	chan_coro *graveyard;  /* dead coroutines, kept for reuse */
-	uint32_t graveyard_len;
+	chan_worker *idle;     /* contexts waiting for a coroutine to run */
+	uint32_t idle_len;
+	chan_worker *dead_worker; /* freed once its context is surely gone */
 	bool in_run, exiting, shutdown, drain_registered;
 } chan_sched;
 
-#define CHAN_GRAVEYARD_MAX 256
+/* Idle contexts kept for reuse: each holds a C stack mapping and a VM stack
+ * page, so spawning needs no mmap() while one is free. */
+#define CHAN_IDLE_MAX 64
 
 ZEND_TLS chan_sched S;
 
@@ -280,11 +291,15 @@ static chan_coro *chan_pick_next(void)
 	}
 }
 
+static bool chan_bind(chan_coro *co);
+
 /* Gives up the CPU; returns once this context has been picked again. */
 static void chan_schedule(void)
 {
 	chan_coro *self = S.current;
-	chan_coro *next = chan_pick_next();
+	chan_coro *next;
+	while ((next = chan_pick_next()) != self && UNEXPECTED(!next->context) && !chan_bind(next)) {
+	}
 	if (next != self) {
 		chan_switch(next);
 	} else {
@@ -380,13 +395,12 @@ static void chan_coro_free(chan_coro *co)
 	efree(co);
 }
 
-/* Frees a coroutine that never ran (its context has no VM state yet).
- * run()'s coroutine stays allocated for run() to read and free. */
+/* Frees a coroutine that never ran. run()'s coroutine stays allocated for
+ * run() to read and free. */
 static void chan_coro_discard(chan_coro *co)
 {
 	chan_live_unlink(co);
 	co->state = CHAN_CORO_DEAD;
-	zend_fiber_destroy_context(&co->ctx);
 	if (co->keep_result) {
 		chan_coro_release_call(co);
 	} else {
@@ -394,33 +408,85 @@ static void chan_coro_discard(chan_coro *co)
 	}
 }
 
-/* Context cleanup, run by whoever switched away from the dead coroutine.
+/* Context cleanup, run by whoever switched away from a dead worker.
  * zend_fiber_destroy_context() still reads the context after this returns,
- * so the struct is parked in the graveyard, to be reused by the next spawn. */
-static void chan_coro_cleanup(zend_fiber_context *context)
+ * so the struct is freed one worker later. */
+static void chan_worker_cleanup(zend_fiber_context *context)
 {
-	chan_coro *co = (chan_coro *) ((char *) context - XtOffsetOf(chan_coro, ctx));
-	if (co->vm_stack) {
+	chan_worker *wk = (chan_worker *) context;
+	if (wk->vm_stack) {
 		zend_vm_stack current = EG(vm_stack);
-		EG(vm_stack) = co->vm_stack;
+		EG(vm_stack) = wk->vm_stack;
 		zend_vm_stack_destroy();
 		EG(vm_stack) = current;
-		co->vm_stack = NULL;
+		wk->vm_stack = NULL;
 	}
-	if (co->keep_result) {
-		return; /* run() reads the result and frees it */
+	if (S.dead_worker) {
+		efree(S.dead_worker);
 	}
-	zval_ptr_dtor(&co->retval);
-	ZVAL_UNDEF(&co->retval);
-	if (S.graveyard_len == CHAN_GRAVEYARD_MAX) {
-		chan_coro *old = S.graveyard; /* long since destroyed */
-		S.graveyard = old->next;
-		S.graveyard_len--;
-		efree(old);
+	S.dead_worker = wk;
+}
+
+static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer);
+
+/* An idle worker, or a new one (NULL with an exception thrown). */
+static chan_worker *chan_worker_get(void)
+{
+	chan_worker *wk = S.idle;
+	if (wk) {
+		S.idle = wk->next;
+		S.idle_len--;
+		return wk;
 	}
-	co->next = S.graveyard;
-	S.graveyard = co;
-	S.graveyard_len++;
+	wk = ecalloc(1, sizeof(chan_worker));
+	if (!(zend_fiber_init_context(&wk->ctx, (void *) &chan_coro_kind, chan_worker_entry, EG(fiber_stack_size))
+#if PHP_VERSION_ID >= 80300
+	      == SUCCESS
+#endif
+	      )) {
+		efree(wk);
+		return NULL;
+	}
+	return wk;
+}
+
+/* Gives a coroutine that never ran a worker to run on. When no C stack can
+ * be had, the coroutine is dropped and the error aborts like an exception
+ * escaping it would. */
+static bool chan_bind(chan_coro *co)
+{
+	chan_worker *wk = chan_worker_get();
+	if (EXPECTED(wk)) {
+		co->context = &wk->ctx;
+		return true;
+	}
+	zend_object *ex = EG(exception);
+	GC_ADDREF(ex);
+	zend_clear_exception();
+	chan_coro_discard(co);
+	if (S.abort_ex) {
+		OBJ_RELEASE(ex);
+	} else {
+		S.abort_ex = ex;
+	}
+	if (S.main.state == CHAN_CORO_PARKED) {
+		chan_wakeup(&S.main, CHAN_WAKE_ABORT, NULL);
+	} else {
+		S.main.wake = CHAN_WAKE_ABORT;
+	}
+	return false;
+}
+
+/* Idle workers hold no PHP values: freeing them runs no PHP code. */
+static void chan_worker_destroy_idle(void)
+{
+	while (S.idle) {
+		chan_worker *wk = S.idle;
+		S.idle = wk->next;
+		wk->ctx.cleanup = chan_worker_cleanup;
+		zend_fiber_destroy_context(&wk->ctx);
+	}
+	S.idle_len = 0;
 }
 
 /* An exception left the coroutine's function. */
@@ -462,13 +528,18 @@ static chan_coro *chan_main_now(chan_wake why)
 	return m;
 }
 
-/* Where a coroutine goes once its function has returned or thrown. */
+/* Where the CPU goes once a coroutine's function has returned or thrown. */
 static chan_coro *chan_coro_finish(chan_coro *co)
 {
+	bool cancelled = co->wake == CHAN_WAKE_CANCEL;
 	co->state = CHAN_CORO_DEAD;
 	chan_live_unlink(co);
-	chan_coro_release_call(co);
-	if (co->wake == CHAN_WAKE_CANCEL) {
+	if (co->keep_result) {
+		chan_coro_release_call(co); /* run() reads the result and frees it */
+	} else {
+		chan_coro_free(co);
+	}
+	if (cancelled) {
 		return S.destroyer;
 	}
 	if (S.pending) {
@@ -482,36 +553,41 @@ static chan_coro *chan_coro_finish(chan_coro *co)
 	return chan_pick_next();
 }
 
-static ZEND_STACK_ALIGNED void chan_coro_entry(zend_fiber_transfer *transfer)
+/* The error_reporting INI setting, which a coroutine starts with (not the
+ * value of the context that happened to run it, which "@" may have
+ * lowered). Parsed again only when the setting's text changes. */
+static int chan_error_reporting(void)
 {
-	chan_coro *co = S.current;
-
-	zend_long error_reporting = INI_INT("error_reporting");
-	if (!error_reporting && !INI_STR("error_reporting")) {
-		error_reporting = E_ALL;
+	ZEND_TLS zend_ini_entry *entry;
+	ZEND_TLS char text[32];
+	ZEND_TLS size_t text_len = SIZE_MAX;
+	ZEND_TLS int value;
+	if (UNEXPECTED(!entry)) {
+		entry = zend_hash_str_find_ptr(EG(ini_directives), "error_reporting", sizeof("error_reporting") - 1);
 	}
+	zend_string *str = entry ? entry->value : NULL;
+	if (!str) {
+		return E_ALL; /* never set: PHP's default */
+	}
+	if (ZSTR_LEN(str) != text_len || memcmp(ZSTR_VAL(str), text, text_len) != 0) {
+		value = (int) ZEND_STRTOL(ZSTR_VAL(str), NULL, 0);
+		text_len = ZSTR_LEN(str) < sizeof(text) ? ZSTR_LEN(str) : SIZE_MAX;
+		if (text_len != SIZE_MAX) {
+			memcpy(text, ZSTR_VAL(str), text_len);
+		}
+	}
+	return value;
+}
 
-	EG(vm_stack) = NULL;
+/* Runs one coroutine's function on the current worker. */
+static void chan_coro_run(chan_coro *co, zend_execute_data *bottom)
+{
+	EG(current_execute_data) = bottom;
+	EG(jit_trace_num) = 0;
+	EG(error_reporting) = chan_error_reporting();
 
 	zend_first_try
 	{
-		zend_vm_stack stack = zend_vm_stack_new_page(ZEND_FIBER_VM_STACK_SIZE, NULL);
-		EG(vm_stack) = stack;
-		EG(vm_stack_top) = stack->top + ZEND_CALL_FRAME_SLOT;
-		EG(vm_stack_end) = stack->end;
-		EG(vm_stack_page_size) = ZEND_FIBER_VM_STACK_SIZE;
-
-		zend_execute_data *bottom = (zend_execute_data *) stack->top;
-		memset(bottom, 0, sizeof(zend_execute_data));
-		bottom->func = &chan_coro_frame_func;
-		EG(current_execute_data) = bottom;
-		EG(jit_trace_num) = 0;
-		EG(error_reporting) = (int) error_reporting;
-#ifdef ZEND_CHECK_STACK_LIMIT
-		EG(stack_base) = zend_fiber_stack_base(co->ctx.stack);
-		EG(stack_limit) = zend_fiber_stack_limit(co->ctx.stack);
-#endif
-
 		zend_fcall_info fci = {
 		    .size = sizeof(zend_fcall_info),
 		    .retval = &co->retval,
@@ -531,11 +607,55 @@ static ZEND_STACK_ALIGNED void chan_coro_entry(zend_fiber_transfer *transfer)
 		S.pending = CHAN_WAKE_BAILOUT;
 	}
 	zend_end_try();
+}
 
-	co->vm_stack = EG(vm_stack);
-	co->ctx.cleanup = chan_coro_cleanup;
+/* A worker's life: run the coroutine it was entered for; then run the next
+ * new coroutine in place, or wait idle until one is bound to it. It ends
+ * after a fatal error, or when enough workers are idle already. */
+static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
+{
+	chan_worker *wk = (chan_worker *) EG(current_fiber_context);
 
-	chan_coro *next = chan_coro_finish(co);
+	zend_vm_stack stack = zend_vm_stack_new_page(ZEND_FIBER_VM_STACK_SIZE, NULL);
+	EG(vm_stack) = stack;
+	EG(vm_stack_top) = stack->top + ZEND_CALL_FRAME_SLOT;
+	EG(vm_stack_end) = stack->end;
+	EG(vm_stack_page_size) = ZEND_FIBER_VM_STACK_SIZE;
+	wk->vm_stack = stack;
+	zend_execute_data *bottom = (zend_execute_data *) stack->top;
+	memset(bottom, 0, sizeof(zend_execute_data));
+	bottom->func = &chan_coro_frame_func;
+#ifdef ZEND_CHECK_STACK_LIMIT
+	EG(stack_base) = zend_fiber_stack_base(wk->ctx.stack);
+	EG(stack_limit) = zend_fiber_stack_limit(wk->ctx.stack);
+#endif
+
+	chan_coro *next;
+	for (;;) {
+		chan_coro_run(S.current, bottom);
+		bool sound = S.pending != CHAN_WAKE_BAILOUT;
+		next = chan_coro_finish(S.current);
+		if (!sound) {
+			break;
+		}
+		if (!next->context) {
+			/* A coroutine that never ran: it runs here, no switch needed. */
+			next->context = &wk->ctx;
+			next->state = CHAN_CORO_RUNNING;
+			S.current = next;
+			continue;
+		}
+		if (S.idle_len >= CHAN_IDLE_MAX) {
+			break;
+		}
+		wk->next = S.idle;
+		S.idle = wk;
+		S.idle_len++;
+		chan_switch(next); /* back once a new coroutine is bound to us */
+	}
+
+	wk->vm_stack = EG(vm_stack);
+	wk->ctx.cleanup = chan_worker_cleanup;
 	next->state = CHAN_CORO_RUNNING;
 	S.current = next;
 	S.switches++;
@@ -650,24 +770,7 @@ static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 		zend_throw_error(chan_ce_error, "Cannot start a coroutine after the Chan scheduler has shut down");
 		return NULL;
 	}
-	chan_coro *co = S.graveyard;
-	if (co) {
-		S.graveyard = co->next;
-		S.graveyard_len--;
-		memset(co, 0, sizeof(*co));
-	} else {
-		co = ecalloc(1, sizeof(chan_coro));
-	}
-	size_t stack_size = EG(fiber_stack_size);
-	if (!(zend_fiber_init_context(&co->ctx, (void *) &chan_coro_kind, chan_coro_entry, stack_size)
-#if PHP_VERSION_ID >= 80300
-	      == SUCCESS
-#endif
-	      )) {
-		efree(co);
-		return NULL;
-	}
-	co->context = &co->ctx;
+	chan_coro *co = ecalloc(1, sizeof(chan_coro));
 	co->id = ++S.next_id;
 	co->state = CHAN_CORO_READY;
 	ZVAL_COPY(&co->fn, &fci->function_name);
@@ -923,8 +1026,10 @@ void chan_scheduler_rshutdown(void)
 			while (S.live) {
 				chan_coro *co = S.live;
 				chan_live_unlink(co);
-				co->ctx.cleanup = NULL;
-				zend_fiber_destroy_context(&co->ctx);
+				if (co->context) {
+					co->context->cleanup = NULL;
+					zend_fiber_destroy_context(co->context);
+				}
 			}
 		} else {
 			zend_try
@@ -938,12 +1043,11 @@ void chan_scheduler_rshutdown(void)
 		OBJ_RELEASE(S.abort_ex);
 		S.abort_ex = NULL;
 	}
-	while (S.graveyard) {
-		chan_coro *co = S.graveyard;
-		S.graveyard = co->next;
-		efree(co);
+	chan_worker_destroy_idle();
+	if (S.dead_worker) {
+		efree(S.dead_worker);
+		S.dead_worker = NULL;
 	}
-	S.graveyard_len = 0;
 	if (S.heap) {
 		efree(S.heap);
 		S.heap = NULL;

@@ -1,10 +1,14 @@
 /*
  * chan_scheduler.h - coroutines on Zend fiber contexts, driven from C.
  *
- * Design. A coroutine is not a PHP Fiber object: it is a chan_coro with its
- * own zend_fiber_context, made with zend_fiber_init_context() and entered
- * with zend_fiber_switch_context(), the API zend_fibers.h offers for custom
- * fiber types. That API saves and restores the VM state on every switch and
+ * Design. A coroutine is not a PHP Fiber object: it is a chan_coro that runs
+ * on a worker, a zend_fiber_context made with zend_fiber_init_context() and
+ * entered with zend_fiber_switch_context(), the API zend_fibers.h offers for
+ * custom fiber types. A coroutine gets its worker when it first runs; when
+ * it ends, the worker runs the next never-run coroutine in place (no switch
+ * at all) or waits idle for one, so go() costs no mmap() while a worker is
+ * free. Observers therefore see one fiber context per worker, not per
+ * coroutine. That API saves and restores the VM state on every switch and
  * supports symmetric switching, so a context that blocks switches straight
  * to the next runnable one: one switch per hand-off, no scheduler context in
  * between, no PHP-level call, no method lookup. Debuggers and profilers still
@@ -73,8 +77,7 @@ struct chan_waiter {
 };
 
 struct chan_coro {
-	zend_fiber_context ctx;      /* unused by main */
-	zend_fiber_context *context; /* &ctx, or main's context */
+	zend_fiber_context *context; /* its worker's, main's, NULL until it runs */
 	zend_long id;
 	uint8_t state;
 	uint8_t wake;       /* chan_wake */
@@ -93,7 +96,6 @@ struct chan_coro {
 	uint32_t argc;
 	HashTable *named;
 	zval retval;
-	zend_vm_stack vm_stack;
 };
 
 /* --- wait queues ------------------------------------------------------ */
