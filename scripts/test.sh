@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up the machine, builds chan and runs every test gate.
 #
-#   scripts/test.sh [--asan]
+#   scripts/test.sh [--no-asan]
 #
 # Gates, in order (each is timed; a failing gate does not stop the others):
 #   setup     scripts/setup.sh (installs missing Debian packages)
@@ -12,7 +12,7 @@
 #   c         tests/c: the queue engines, plain and under ThreadSanitizer
 #   phpt      tests/**/*.phpt with run-tests.php against the dev build
 #   valgrind  the same under valgrind (run-tests -m); CHAN_SKIP_VALGRIND=1 skips it
-#   asan      only with --asan: the phpt suite against an ASan+UBSan build
+#   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #
 # The last line of output is "N passed, M failed" (", K skipped" when tests
 # were skipped), summed over every gate; a gate that could not run counts as
@@ -20,10 +20,11 @@
 set -uo pipefail
 
 usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit "$1"; }
-asan=0
+asan=1
 for arg in "$@"; do
 	case "$arg" in
 		--asan) asan=1 ;;
+		--no-asan) asan=0 ;;
 		-h | --help) usage 0 ;;
 		*) echo "test: unknown argument $arg (see --help)" >&2; exit 2 ;;
 	esac
