@@ -1,9 +1,9 @@
 /*
  * chan_select.c - Chan\select(): Go's select over channel cases.
  *
- * One pass over the cases in a random order (PHP's Mt19937, so mt_srand()
- * makes choices reproducible) takes the first that is ready: that makes the
- * choice among ready cases uniform. If none is, the coroutine parks one
+ * One pass over the cases finds those that are ready; one draw from PHP's
+ * Mt19937 (so mt_srand() makes choices reproducible) picks among them
+ * uniformly. If none is, the coroutine parks one
  * waiter per case on the cases' own wait queues at once and sleeps; the
  * first peer to complete any case wakes it exactly once, and the wake-up
  * takes every other waiter off its queue (chan_wakeup). A timeout is one
@@ -95,6 +95,18 @@ static bool chan_select_parse_case(zend_ulong h, zend_string *skey, zval *arg, c
 	return true;
 }
 
+/* Whether the case would complete without waiting (a closed channel
+ * completes a send case too: by throwing). */
+static bool chan_select_ready(const chan_select_case *c)
+{
+	const chan_channel *ch = c->ch;
+	size_t len = ch->q ? ch->ops->length(ch->q) : 0;
+	if (c->send) {
+		return ch->closed || ch->receivers.len || (ch->q && len < (size_t) ch->capacity);
+	}
+	return len || ch->senders.len || ch->closed;
+}
+
 ZEND_FUNCTION(Chan_select)
 {
 	HashTable *cases;
@@ -141,37 +153,32 @@ ZEND_FUNCTION(Chan_select)
 	}
 	ZEND_HASH_FOREACH_END();
 
-	/* Poll in a random order: the first ready case wins. */
+	/* One pass finds the ready cases, one random number picks among them. */
+	uint32_t ready = 0;
 	for (i = 0; i < n; i++) {
-		uint32_t j = (uint32_t) php_mt_rand_range(0, i);
-		order[i] = order[j];
-		order[j] = i;
+		if (chan_select_ready(&cs[i])) {
+			order[ready++] = i;
+		}
 	}
-	for (uint32_t k = 0; k < n; k++) {
-		chan_select_case *c = &cs[order[k]];
+	if (ready) {
+		chan_select_case *c = &cs[order[ready == 1 ? 0 : php_mt_rand_range(0, ready - 1)]];
 		if (c->send) {
-			chan_op r = chan_channel_try_send(c->ch, c->send);
-			if (r == CHAN_OP_CLOSED) {
+			if (chan_channel_try_send(c->ch, c->send) == CHAN_OP_CLOSED) {
 				zend_throw_exception(chan_ce_closed_exception, "Cannot send to a closed channel in select", 0);
 				goto done;
 			}
-			if (r == CHAN_OP_OK) {
-				zval null;
-				ZVAL_NULL(&null);
-				chan_select_result(return_value, &c->key, &null, true);
-				goto done;
-			}
+			zval null;
+			ZVAL_NULL(&null);
+			chan_select_result(return_value, &c->key, &null, true);
 		} else {
 			zval v;
 			chan_op r = chan_channel_try_recv(c->ch, &v);
-			if (r != CHAN_OP_WOULD_BLOCK) {
-				if (r == CHAN_OP_CLOSED) {
-					ZVAL_NULL(&v);
-				}
-				chan_select_result(return_value, &c->key, &v, r == CHAN_OP_OK);
-				goto done;
+			if (r == CHAN_OP_CLOSED) {
+				ZVAL_NULL(&v);
 			}
+			chan_select_result(return_value, &c->key, &v, r == CHAN_OP_OK);
 		}
+		goto done;
 	}
 
 	if (timeout == 0) {
