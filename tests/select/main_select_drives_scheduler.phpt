@@ -12,6 +12,7 @@ use function Chan\select;
 $results = new Channel(0);
 $errors = new Channel(0);
 $work = new Channel(1);
+$late = new Channel(0);
 
 go(function () use ($work) {
     echo "A: yields\n";
@@ -28,9 +29,9 @@ go(function () use ($work, $results) {
     $results->push($n * 2);
     echo "B: done\n";
 });
-go(function () {
+go(function () use ($late) {
     echo "D: sleeps long\n";
-    Coroutine::sleep(0.05);
+    select([$late], 30.0);   // a timer far away; main wakes it at the end
     echo "D: wakes after main went on\n";
 });
 
@@ -42,6 +43,7 @@ echo "main: live coroutines ", Coroutine::count(), "\n";
 go(function () use ($work) { echo "C: got ", $work->pop(), "\n"; });
 [$k] = select(['to C' => [$work, 'job']]);
 echo "main: sent to C\n";
+$late->close();
 ?>
 --EXPECT--
 main: selects
