@@ -135,7 +135,9 @@ namespace Chan {
         /**
          * pop() that never waits: stores the value in $value and returns
          * true, or returns false (and leaves $value alone) where pop() would
-         * wait or the channel is closed and drained.
+         * wait or the channel is closed and drained. A value that cannot be
+         * stored in a typed $value gives PHP's TypeError and stays in the
+         * channel.
          */
         public function tryPop(mixed &$value = null): bool {}
 

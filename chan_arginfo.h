@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9ea7e9db7120222f56bb8330c594ea3ec3e9348c */
+ * Stub hash: 1cf35b2d919a1ed0d7a08a39254a889eb5d1e40d */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)

@@ -404,6 +404,34 @@ ZEND_METHOD(Chan_Channel, tryPush)
 	RETURN_BOOL(r == CHAN_OP_OK);
 }
 
+static void chan_first_visit(chan_slot *slot, void *first)
+{
+	if (!*(zval **) first) {
+		*(zval **) first = (zval *) slot;
+	}
+}
+
+/* Whether the value tryPop() would take can be stored in a typed
+ * reference; throws PHP's TypeError when not. Only typed references pay. */
+static bool chan_channel_fits_ref(chan_channel *ch, zend_reference *ref)
+{
+	zval *next = NULL;
+	if (ch->q) {
+		ch->ops->visit(ch->q, chan_first_visit, &next);
+	}
+	if (!next && ch->senders.head) {
+		next = ch->senders.head->slot;
+	}
+	if (!next) {
+		return true;
+	}
+	zval copy;
+	ZVAL_COPY(&copy, next);
+	bool ok = zend_verify_ref_assignable_zval(ref, &copy, ZEND_ARG_USES_STRICT_TYPES());
+	zval_ptr_dtor(&copy);
+	return ok;
+}
+
 ZEND_METHOD(Chan_Channel, tryPop)
 {
 	zval *ref = NULL;
@@ -414,6 +442,9 @@ ZEND_METHOD(Chan_Channel, tryPop)
 	ZEND_PARSE_PARAMETERS_END();
 
 	CHAN_THIS();
+	if (ref && UNEXPECTED(ZEND_REF_HAS_TYPE_SOURCES(Z_REF_P(ref))) && !chan_channel_fits_ref(ch, Z_REF_P(ref))) {
+		RETURN_THROWS(); /* the value stays in the channel */
+	}
 	zval v;
 	if (chan_channel_try_recv(ch, &v) != CHAN_OP_OK) {
 		RETURN_FALSE;

@@ -893,6 +893,10 @@ static void chan_drain(void)
 ZEND_METHOD(Chan_Coroutine, drain)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
+	if (!(EG(flags) & EG_FLAGS_IN_SHUTDOWN)) {
+		zend_throw_error(chan_ce_error, "Chan\\Coroutine::drain() only runs at script end");
+		RETURN_THROWS();
+	}
 	S.drain_registered = false;
 	chan_drain();
 }
