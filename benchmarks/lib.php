@@ -6,8 +6,10 @@
  * A workload file (s1.php, s2.php, ...) defines a function
  *   NAME(array $opt, array $floors): array   returning a "section":
  *   ['title' => string, 'intro' => string, 'headers' => string[],
- *    'rows' => list<list<string>>, 'notes' => string[]]
- * which run.php prints and writes to results/latest.md.
+ *    'rows' => list<list<string>>, 'notes' => string[],
+ *    'data' => array<string, list<list<int|float>>>]   (optional: plot series)
+ * which run.php prints and writes to results/latest.md; the series go to
+ * results/latest.dat for benchmarks/plot.gp.
  */
 
 declare(strict_types=1);
@@ -212,6 +214,7 @@ function bench_environment(array $argv): array
         'php' => PHP_VERSION . ' ' . (PHP_ZTS ? 'ZTS' : 'NTS') . (PHP_DEBUG ? ' debug' : '') . ' (' . PHP_OS . ' ' . php_uname('m') . ')',
         'opcache' => $opcache,
         'jit' => $jit,
+        'jit_on' => $jitOn,
         'chan' => phpversion('chan') . ', ' . $soInfo,
         'opt_level' => $optLevel,
         'git' => $git !== '' ? $git : 'unknown',
@@ -232,4 +235,51 @@ function bench_cpu_seconds(): float
 {
     $u = getrusage();
     return $u['ru_utime.tv_sec'] + $u['ru_utime.tv_usec'] / 1e6 + $u['ru_stime.tv_sec'] + $u['ru_stime.tv_usec'] / 1e6;
+}
+
+/** Resident set size of this process in bytes (VmRSS of /proc/self/status), or null off Linux. */
+function bench_rss_bytes(): ?int
+{
+    $status = @file_get_contents('/proc/self/status');
+    if (!is_string($status) || !preg_match('/^VmRSS:\s+([0-9]+) kB$/m', $status, $m)) {
+        return null;
+    }
+    return (int) $m[1] * 1024;
+}
+
+/**
+ * Number of memory maps of this process (lines of /proc/self/maps), or null
+ * off Linux. Read line by line: near the kernel's map limit the process may
+ * not be able to map a buffer for the whole file.
+ */
+function bench_maps_count(): ?int
+{
+    $f = @fopen('/proc/self/maps', 'r');
+    if ($f === false) {
+        return null;
+    }
+    $n = 0;
+    while (fgets($f) !== false) {
+        $n++;
+    }
+    fclose($f);
+    return $n;
+}
+
+/** The kernel's limit on memory maps per process (vm.max_map_count), or null. */
+function bench_max_map_count(): ?int
+{
+    $v = @file_get_contents('/proc/sys/vm/max_map_count');
+    return is_string($v) && ctype_digit(trim($v)) ? (int) trim($v) : null;
+}
+
+/**
+ * Seconds of user and of system CPU this process has used so far.
+ *
+ * @return array{0: float, 1: float} [user, system]
+ */
+function bench_cpu_split(): array
+{
+    $u = getrusage();
+    return [$u['ru_utime.tv_sec'] + $u['ru_utime.tv_usec'] / 1e6, $u['ru_stime.tv_sec'] + $u['ru_stime.tv_usec'] / 1e6];
 }

@@ -1,19 +1,28 @@
 <?php
 /**
- * Benchmark runner for the chan extension: workloads S1-S3 of
- * /work/shared/BENCHMARKS.md plus the two floors of the performance issue,
- * all in this one process. Prints markdown tables of medians and writes them
- * to benchmarks/results/latest.md (--quick: results/quick.md).
+ * Benchmark runner for the chan extension: workloads S1-S5 of
+ * /work/shared/BENCHMARKS.md (S6, the HTTP server, is not here), S7 (spawn
+ * cost) and the floors of the performance issue. Prints markdown tables of
+ * medians and writes them to benchmarks/results/latest.md (--quick:
+ * results/quick.md), with the S1/S2 series for the plots next to it (.dat).
  *
- *   php -d extension=/path/to/chan.so benchmarks/run.php [--quick] [--runs=N] [--only=s1,s2,s3] [--out=FILE]
+ *   php -d extension=/path/to/chan.so benchmarks/run.php [--quick] [--runs=N] [--only=s1,s2,...] [--out=FILE] [--data=FILE] [--require-jit]
  *
- *   --quick     1 run of each configuration and smaller sizes (a smoke run, ~seconds)
- *   --runs=N    runs per configuration; the tables show medians (default 5; with --quick 1)
- *   --only=...  comma-separated subset of s1,s2,s3 (the floors always run: the ratios need them)
- *   --out=FILE  where to write the markdown ("-" for nowhere)
+ *   --quick        1 run of each configuration and smaller sizes (a smoke run, ~half a minute)
+ *   --runs=N       runs per configuration; the tables show medians (default 5; with --quick 1)
+ *   --only=...     comma-separated subset of s1,s2,s3,s4,s5,s7 (the floors always run: the ratios need them)
+ *   --out=FILE     where to write the markdown ("-" for nowhere)
+ *   --data=FILE    where to write the plot data (gnuplot blocks, see benchmarks/plot.gp); default: --out with .dat
+ *                  instead of .md ("-" for nowhere)
+ *   --require-jit  fail unless opcache's JIT is on (scripts/bench.sh's JIT run)
  *
- * Each workload lives in its own file (floors.php, s1.php, s2.php, s3.php) as
- * a function returning a table section; helpers are in lib.php. Any wrong
+ * Everything runs in this one process except S5, which starts one child
+ * process (this PHP binary, this chan.so, these opcache settings) per
+ * measurement. scripts/bench.sh runs the whole set with opcache off and with
+ * the tracing JIT, and draws the plots.
+ *
+ * Each workload lives in its own file (floors.php, s1.php ... s7.php) as a
+ * function returning a table section; helpers are in lib.php. Any wrong
  * count or checksum, PHP warning or exception aborts the run with exit 1.
  * Progress goes to stderr, the tables to stdout.
  */
@@ -25,8 +34,13 @@ require __DIR__ . '/floors.php';
 require __DIR__ . '/s1.php';
 require __DIR__ . '/s2.php';
 require __DIR__ . '/s3.php';
+require __DIR__ . '/s4.php';
+require __DIR__ . '/s5.php';
+require __DIR__ . '/s7.php';
 
-const BENCH_WORKLOADS = ['s1', 's2', 's3'];
+const BENCH_WORKLOADS = ['s1', 's2', 's3', 's4', 's5', 's7'];
+/** Workloads that keep the CPU busy all the time (S4 sleeps in S4u, S5 waits for its children). */
+const BENCH_CPU_BOUND = ['s1', 's2', 's3', 's7'];
 
 function bench_usage(int $code): never
 {
@@ -37,10 +51,10 @@ function bench_usage(int $code): never
     exit($code);
 }
 
-/** @return array{quick: bool, runs: int, only: list<string>, out: ?string} */
+/** @return array{quick: bool, runs: int, only: list<string>, out: string, data: string, require_jit: bool} */
 function bench_options(array $argv): array
 {
-    $opt = ['quick' => false, 'runs' => null, 'only' => BENCH_WORKLOADS, 'out' => null];
+    $opt = ['quick' => false, 'runs' => null, 'only' => BENCH_WORKLOADS, 'out' => null, 'data' => null, 'require_jit' => false];
     foreach (array_slice($argv, 1) as $arg) {
         if ($arg === '--quick') {
             $opt['quick'] = true;
@@ -55,6 +69,10 @@ function bench_options(array $argv): array
             $opt['only'] = array_values(array_intersect(BENCH_WORKLOADS, $only));
         } elseif (preg_match('/^--out=(.+)$/', $arg, $m)) {
             $opt['out'] = $m[1];
+        } elseif (preg_match('/^--data=(.+)$/', $arg, $m)) {
+            $opt['data'] = $m[1];
+        } elseif ($arg === '--require-jit') {
+            $opt['require_jit'] = true;
         } elseif ($arg === '--help' || $arg === '-h') {
             bench_usage(0);
         } else {
@@ -64,11 +82,12 @@ function bench_options(array $argv): array
     }
     $opt['runs'] ??= $opt['quick'] ? 1 : 5;
     $opt['out'] ??= __DIR__ . '/results/' . ($opt['quick'] ? 'quick.md' : 'latest.md');
+    $opt['data'] ??= $opt['out'] === '-' ? '-' : preg_replace('/(\.md)?$/', '.dat', $opt['out'], 1);
     return $opt;
 }
 
-/** Untimed runs of every code path, so the first measured run pays no first-use costs. */
-function bench_warm_up(): void
+/** Untimed runs of every code path, so the first measured run pays no first-use costs. (S7 warms itself up.) */
+function bench_warm_up(array $opt): void
 {
     floor_splqueue_once(10_000);
     floor_fiber_once(10_000);
@@ -80,6 +99,42 @@ function bench_warm_up(): void
     foreach (BENCH_RINGS as $lock) {
         s3_once(5_000, $lock);
     }
+    if (in_array('s4', $opt['only'], true)) {
+        foreach (S4_VARIANTS as $pause) {
+            foreach (BENCH_RINGS as $lock) {
+                s4_once(4, $lock, $pause, 0.02);
+            }
+        }
+    }
+}
+
+/** Writes $text to $file, creating its directory. */
+function bench_write(string $file, string $text): void
+{
+    $dir = dirname($file);
+    if (!is_dir($dir) && !mkdir($dir, 0777, true) && !is_dir($dir)) {
+        bench_fail("cannot create {$dir}");
+    }
+    bench_check(file_put_contents($file, $text) !== false, "cannot write {$file}");
+}
+
+/**
+ * The sections' plot series as gnuplot data: one block per series, headed by
+ * a comment with its name (gnuplot: `index "name"`), blocks two blank lines apart.
+ */
+function bench_plot_data(array $sections, array $env): string
+{
+    $text = '# chan benchmarks plot data; ' . $env['date'] . '; opcache ' . $env['opcache'] . '; JIT ' . $env['jit'] . "\n\n\n";
+    foreach ($sections as $section) {
+        foreach ($section['data'] ?? [] as $name => $points) {
+            $text .= "# {$name}\n";
+            foreach ($points as $point) {
+                $text .= implode(' ', array_map(static fn ($v): string => is_float($v) ? sprintf('%.6g', $v) : (string) $v, $point)) . "\n";
+            }
+            $text .= "\n\n";
+        }
+    }
+    return $text;
 }
 
 function bench_main(array $argv): void
@@ -90,24 +145,40 @@ function bench_main(array $argv): void
     }
     $opt = bench_options($argv);
     $env = bench_environment($argv);
+    if ($opt['require_jit'] && !$env['jit_on']) {
+        bench_fail('--require-jit: the JIT is not on (JIT: ' . $env['jit'] . ')');
+    }
     $start = hrtime(true);
     $progress = static function (string $what) use ($start): void {
         fprintf(STDERR, "[%6.1fs] %s\n", (hrtime(true) - $start) / 1e9, $what);
     };
 
     $progress('warm-up');
-    bench_warm_up();
+    bench_warm_up($opt);
 
-    $cpu0 = bench_cpu_seconds();
-    $wall0 = hrtime(true);
+    // CPU time / wall time over the workloads that never sleep: below ~90% the
+    // process waited for a CPU (another process had it), and the figures are noisy.
+    $cpuBusy = 0.0;
+    $wallBusy = 0.0;
+    $measure = static function (callable $work) use (&$cpuBusy, &$wallBusy): array {
+        $cpu0 = bench_cpu_seconds();
+        $wall0 = hrtime(true);
+        $section = $work();
+        $cpuBusy += bench_cpu_seconds() - $cpu0;
+        $wallBusy += (hrtime(true) - $wall0) / 1e9;
+        return $section;
+    };
     $progress('floors');
-    $floors = floors($opt);
+    $floors = $measure(static fn (): array => floors($opt));
     $sections = [$floors['section']];
     foreach ($opt['only'] as $name) {
         $progress(strtoupper($name));
-        $sections[] = $name($opt, $floors);
+        $work = static fn (): array => $name($opt, $floors);
+        $sections[] = in_array($name, BENCH_CPU_BOUND, true) ? $measure($work) : $work();
     }
-    $cpuShare = (bench_cpu_seconds() - $cpu0) / ((hrtime(true) - $wall0) / 1e9);
+    $cpuShare = $cpuBusy / $wallBusy;
+    $cpuBoundNames = 'floors' . implode('', array_map(static fn (string $n): string => ', ' . strtoupper($n),
+        array_values(array_intersect($opt['only'], BENCH_CPU_BOUND))));
     $elapsed = (hrtime(true) - $start) / 1e9;
     $progress('done');
 
@@ -121,7 +192,7 @@ function bench_main(array $argv): void
     $md .= '- machine: ' . $env['cpu'] . '; load average at start ' . $env['load_start'] . ', at end ' . bench_loadavg() . "\n";
     $md .= '- runs per configuration: ' . $opt['runs'] . ($opt['quick'] ? ' (--quick: smaller sizes)' : '')
         . sprintf('; whole run %.1f s', $elapsed) . "\n";
-    $md .= sprintf('- process CPU time / wall time while measuring: %.0f%%', 100 * $cpuShare)
+    $md .= sprintf('- process CPU time / wall time while measuring the workloads that never sleep (%s): %.0f%%', $cpuBoundNames, 100 * $cpuShare)
         . ($cpuShare < 0.9 ? ' (**the process often waited for a CPU: the machine was busy, figures are noisy**)' : '') . "\n";
     if ($env['opt_level'] === '-O0') {
         $md .= "\n**Warning: this chan.so was compiled with -O0 (a dev build). Its figures say little about the "
@@ -134,12 +205,12 @@ function bench_main(array $argv): void
 
     echo $md;
     if ($opt['out'] !== '-') {
-        $dir = dirname($opt['out']);
-        if (!is_dir($dir) && !mkdir($dir, 0777, true) && !is_dir($dir)) {
-            bench_fail("cannot create {$dir}");
-        }
-        bench_check(file_put_contents($opt['out'], $md) !== false, "cannot write {$opt['out']}");
+        bench_write($opt['out'], $md);
         $progress('written to ' . $opt['out']);
+    }
+    if ($opt['data'] !== '-') {
+        bench_write($opt['data'], bench_plot_data($sections, $env));
+        $progress('plot data written to ' . $opt['data']);
     }
 }
 

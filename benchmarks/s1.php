@@ -123,7 +123,8 @@ function s1_measure_rings(int $runs, int $C, int $M, int $capacity): array
  * Medians of a list of s1_once() results.
  *
  * @param list<array{ns: int, cpu_ns: float, msgs: int, switches: int}> $results
- * @return array{msgs_per_s: float, ns_per_msg: float, cpu_ns_per_msg: float, switches_per_msg: float, spread: string}
+ * @return array{msgs_per_s: float, min_msgs_per_s: float, max_msgs_per_s: float, ns_per_msg: float, cpu_ns_per_msg: float,
+ *     switches_per_msg: float, spread: string}
  */
 function s1_summary(array $results): array
 {
@@ -132,6 +133,8 @@ function s1_summary(array $results): array
     $rate = bench_median($rates);
     return [
         'msgs_per_s' => $rate,
+        'min_msgs_per_s' => min($rates),
+        'max_msgs_per_s' => max($rates),
         'ns_per_msg' => 1e9 / $rate,
         'cpu_ns_per_msg' => bench_median(array_map(static fn (array $r): float => $r['cpu_ns'] / $r['msgs'], $results)),
         'switches_per_msg' => bench_median($switches),
@@ -145,9 +148,11 @@ function s1(array $opt, array $floors): array
     $M = $opt['quick'] ? 250 : 1000;
     $capacity = 1024;
     $rows = [];
+    $data = [];
     foreach ([1, 10, 50, 100, 200, 500] as $C) {
         foreach (s1_measure_rings($opt['runs'], $C, $M, $capacity) as $ring => $results) {
             $s = s1_summary($results);
+            $data["s1 {$ring}"][] = [$C, $s['msgs_per_s'], $s['min_msgs_per_s'], $s['max_msgs_per_s']];
             $study = S1_STUDY[$C][$ring === 'lockfree' ? 0 : 1];
             $rows[] = [
                 (string) $C,
@@ -164,6 +169,7 @@ function s1(array $opt, array $floors): array
         }
     }
     return [
+        'data' => $data,
         'title' => 'S1: concurrency sweep (capacity 1024)',
         'intro' => "C producers each push M={$M} values `['producer' => \$i, 'message' => \$j]` into one "
             . "`new Channel({$capacity}, \$lock)`; C consumers each pop M. Time from the first spawn until every consumer "

@@ -13,10 +13,12 @@ function s2(array $opt, array $floors): array
 {
     $M = $opt['quick'] ? 250 : 1000;
     $rows = [];
+    $data = [];
     foreach ([1, 0] as $capacity) {
         foreach ([1, 100, 500] as $C) {
             foreach (s1_measure_rings($opt['runs'], $C, $M, $capacity) as $ring => $results) {
                 $s = s1_summary($results);
+                $data["s2 capacity {$capacity} {$ring}"][] = [$C, $s['msgs_per_s'], $s['min_msgs_per_s'], $s['max_msgs_per_s']];
                 $rows[] = [
                     (string) $capacity,
                     (string) $C,
@@ -33,6 +35,7 @@ function s2(array $opt, array $floors): array
         }
     }
     return [
+        'data' => $data,
         'title' => 'S2: switch-heavy (capacity 1 and 0)',
         'intro' => "S1 with `new Channel(1, \$lock)` and `new Channel(0, \$lock)`: C producers push M={$M} each, "
             . 'C consumers pop M each. Medians of ' . $opt['runs'] . ' run(s).',

@@ -1,10 +1,60 @@
 #!/usr/bin/env bash
-# Sets up the machine, builds the release chan.so and runs the benchmark
-# sweep with it. Arguments go to benchmarks/run.php unchanged.
+# Sets up the machine, builds the release chan.so and runs the whole
+# benchmark set (benchmarks/run.php) twice: opcache off, then opcache on with
+# the tracing JIT. Each run takes medians of 5 runs per configuration and
+# prints its tables. Writes to benchmarks/results/:
+#
+#   latest.md,     latest.dat       opcache off: tables, plot data
+#   latest-jit.md, latest-jit.dat   opcache.enable_cli=1, opcache.jit=tracing, 64M buffer
+#   s1.png, s2.png                  msgs/s against C, per ring, floor (a) as a line (opcache off)
+#   s1-jit.png, s2-jit.png          the same with the JIT
 #
 #   scripts/bench.sh [benchmarks/run.php options...]
+#
+# The options go to both runs: --quick makes a smoke run (about a minute)
+# that writes quick*.md/.dat/.png instead; --only=... picks workloads (the
+# plots need s1 and s2). A full run takes about 9 minutes on an idle 2-CPU
+# machine, 15 or more when other processes compete for the CPUs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 so=$(scripts/build.sh release)
-exec php -d extension="$so" benchmarks/run.php "$@"
+
+if ! php -m | grep -qix 'zend opcache'; then
+	echo "bench: this PHP has no opcache (Debian: php8.2-opcache); the JIT run needs it" >&2
+	exit 1
+fi
+if ! command -v gnuplot >/dev/null; then
+	echo "bench: gnuplot is missing (scripts/setup.sh installs gnuplot-nox)" >&2
+	exit 1
+fi
+
+name=latest
+png=
+for arg in "$@"; do
+	if [ "$arg" = --quick ]; then
+		name=quick
+		png=quick-
+	fi
+done
+out=benchmarks/results
+start=$SECONDS
+
+echo "bench: opcache off" >&2
+php -d extension="$so" -d opcache.enable_cli=0 \
+	benchmarks/run.php --out="$out/$name.md" --data="$out/$name.dat" "$@"
+echo "bench: opcache on, tracing JIT" >&2
+php -d extension="$so" -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M \
+	benchmarks/run.php --require-jit --out="$out/$name-jit.md" --data="$out/$name-jit.dat" "$@"
+
+plot() { # data file, mode label, png name prefix, png name suffix
+	if grep -q '^# s1 ' "$1" && grep -q '^# s2 ' "$1"; then
+		gnuplot -e "data='$1'; mode='$2'; s1_png='$out/${3}s1${4}.png'; s2_png='$out/${3}s2${4}.png'" benchmarks/plot.gp
+		echo "bench: plots $out/${3}s1${4}.png, $out/${3}s2${4}.png" >&2
+	else
+		echo "bench: no S1/S2 figures in $1 (--only): no plots" >&2
+	fi
+}
+plot "$out/$name.dat" "opcache off" "$png" ""
+plot "$out/$name-jit.dat" "opcache + tracing JIT" "$png" "-jit"
+echo "bench: done in $((SECONDS - start)) s" >&2

@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
 	php8.2-cli         # php
+	php8.2-opcache     # opcache + JIT for the second run of scripts/bench.sh (php8.2-cli depends on it)
 	php8.2-dev         # phpize, php-config, run-tests.php, gen_stub.php
 	php-pear           # pecl package-validate for package.xml
 	php-parser         # PHP-Parser for gen_stub.php (scripts/gen-stub.sh)

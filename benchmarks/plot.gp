@@ -1,0 +1,71 @@
+# Plots of the S1 and S2 sweeps: messages/s against concurrency C, one curve
+# per ring (and capacity), floor (a) drawn as a horizontal line at
+# 1e9 / (floor ns per push+pop pair) messages/s.
+#
+#   gnuplot -e "data='benchmarks/results/latest.dat'; mode='opcache off'; \
+#               s1_png='benchmarks/results/s1.png'; s2_png='benchmarks/results/s2.png'" benchmarks/plot.gp
+#
+# data is what benchmarks/run.php writes next to its markdown (--data):
+# blocks named "floor a" (ns, msgs/s), "s1 lockfree", "s1 mutex",
+# "s2 capacity 1 lockfree", ... (C, median msgs/s, min, max over the runs).
+# Points are medians, error bars span the slowest to the fastest run; the
+# series are drawn a few percent left or right of their C so the bars do not
+# hide each other.
+# scripts/bench.sh runs this.
+
+if (!exists("data") || !exists("s1_png") || !exists("s2_png")) {
+	print "usage: gnuplot -e \"data='FILE.dat'; mode='opcache off'; s1_png='s1.png'; s2_png='s2.png'\" benchmarks/plot.gp"
+	exit status 2
+}
+if (!exists("mode")) { mode = "" }
+
+stats data index "floor a" using 1 nooutput
+floor_ns = STATS_max
+stats data index "floor a" using 2 nooutput
+floor_m = STATS_max / 1e6            # floor (a) in million msgs/s
+floor_title = sprintf("floor (a): SplQueue push+pop in a plain loop, 1e9 / %.1f ns = %.1f M/s", floor_ns, floor_m)
+
+set terminal pngcairo size 1100,760 font "DejaVu Sans,11" noenhanced
+set termoption dashed
+set logscale x 10
+set grid xtics ytics mytics lc rgb "#dddddd"
+set xlabel "concurrency C: C producer and C consumer coroutines (log scale); points: median of the runs, bars: slowest to fastest run"
+set ylabel "messages per second (millions), 1 message = 1 push + 1 pop"
+set format y "%.0f M"
+set yrange [0:*]
+set key outside below center vertical Left reverse box width 2 height 0.5
+set border lw 1.2
+set style line 1 lc rgb "#1f77b4" lw 2.5 pt 7 ps 1.3 dt 1
+set style line 2 lc rgb "#d62728" lw 2.5 pt 5 ps 1.3 dt 2
+set style line 3 lc rgb "#2ca02c" lw 2.5 pt 9 ps 1.5 dt 1
+set style line 4 lc rgb "#ff7f0e" lw 2.5 pt 11 ps 1.5 dt 2
+set style line 9 lc rgb "#000000" lw 2 dt 3
+
+suffix = (mode eq "") ? "" : " [" . mode . "]"
+
+# --- S1 ---
+set output s1_png
+set bmargin 8          # room for the x label and a 3-line key below it
+set title "S1 concurrency sweep: C producers push 1000 values each into one Channel(1024), C consumers pop them" . suffix
+set xrange [0.7:700]
+set xtics ("1" 1, "10" 10, "50" 50, "100" 100, "200" 200, "500" 500)
+set mytics 2
+plot \
+	floor_m with lines ls 9 title floor_title, \
+	data index "s1 lockfree" using ($1*0.96):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 1 title "lock-free ring: new Channel(1024, false)", \
+	data index "s1 mutex" using ($1*1.04):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 2 title "mutex ring: new Channel(1024, true)"
+
+# --- S2 ---
+set output s2_png
+set bmargin 10         # 5-line key
+set title "S2 switch-heavy: S1 with capacity 1 and 0 (unbuffered)" . suffix
+set xrange [0.7:700]
+set xtics ("1" 1, "100" 100, "500" 500)
+plot \
+	floor_m with lines ls 9 title floor_title, \
+	data index "s2 capacity 1 lockfree" using ($1*0.92):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 1 title "capacity 1, lock-free ring", \
+	data index "s2 capacity 1 mutex" using ($1*0.97):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 2 title "capacity 1, mutex ring", \
+	data index "s2 capacity 0 lockfree" using ($1*1.03):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 3 title "capacity 0 (no ring; lock=false)", \
+	data index "s2 capacity 0 mutex" using ($1*1.08):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 4 title "capacity 0 (no ring; lock=true)"
+
+unset output
