@@ -14,6 +14,8 @@
 #include "ext/spl/spl_exceptions.h"
 #include "php_chan.h"
 #include "chan_arginfo.h"
+#include "chan_scheduler.h"
+#include "chan_stack.h"
 
 zend_class_entry *chan_ce_channel;
 zend_class_entry *chan_ce_waitgroup;
@@ -24,8 +26,26 @@ zend_class_entry *chan_ce_exception;
 zend_class_entry *chan_ce_closed_exception;
 zend_class_entry *chan_ce_timeout_exception;
 
+static ZEND_INI_MH(chan_ini_max_coroutines)
+{
+	zend_long n = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
+	if (n < 0) {
+		zend_error(E_WARNING, "Invalid \"chan.max_coroutines\" setting: must be 0 (no limit) or more");
+		return FAILURE;
+	}
+	chan_max_coroutines = n;
+	return SUCCESS;
+}
+
+PHP_INI_BEGIN()
+PHP_INI_ENTRY("chan.stack_size", CHAN_STACK_DEFAULT, PHP_INI_SYSTEM, chan_ini_stack_size)
+PHP_INI_ENTRY("chan.max_coroutines", "0", PHP_INI_ALL, chan_ini_max_coroutines)
+PHP_INI_END()
+
 PHP_MINIT_FUNCTION(chan)
 {
+	REGISTER_INI_ENTRIES();
+
 	chan_ce_error = register_class_Chan_Error(zend_ce_error);
 	chan_ce_deadlock_error = register_class_Chan_DeadlockError(chan_ce_error);
 	chan_ce_exception = register_class_Chan_Exception(spl_ce_RuntimeException);
@@ -39,6 +59,13 @@ PHP_MINIT_FUNCTION(chan)
 	chan_scheduler_minit();
 	chan_channel_minit();
 	chan_waitgroup_minit();
+	return SUCCESS;
+}
+
+PHP_MSHUTDOWN_FUNCTION(chan)
+{
+	chan_stack_mshutdown();
+	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
 
@@ -63,7 +90,13 @@ PHP_MINFO_FUNCTION(chan)
 	php_info_print_table_row(2, "chan support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_CHAN_VERSION);
 	php_info_print_table_row(2, "Queues", "lockfree (C11 atomics), mutex");
+#ifdef CHAN_OWN_STACKS
+	php_info_print_table_row(2, "Coroutine stacks", "slabs (MAP_NORESERVE), guard pages, overflow handler");
+#else
+	php_info_print_table_row(2, "Coroutine stacks", "zend_fiber_init_context (one mapping each)");
+#endif
 	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
 }
 
 static const zend_module_dep chan_deps[] = {ZEND_MOD_REQUIRED("spl") ZEND_MOD_END};
@@ -74,7 +107,7 @@ zend_module_entry chan_module_entry = {STANDARD_MODULE_HEADER_EX,
                                        "chan",
                                        ext_functions,
                                        PHP_MINIT(chan),
-                                       NULL,
+                                       PHP_MSHUTDOWN(chan),
                                        PHP_RINIT(chan),
                                        PHP_RSHUTDOWN(chan),
                                        PHP_MINFO(chan),

@@ -9,7 +9,9 @@
 #include "php.h"
 #include "php_chan.h"
 #include "chan_scheduler.h"
+#include "chan_stack.h"
 #include "zend_exceptions.h"
+#include "zend_observer.h"
 #include "ext/standard/basic_functions.h"
 
 #ifdef PHP_WIN32
@@ -33,12 +35,26 @@ typedef struct chan_timer {
 } chan_timer;
 
 /* A C stack with its VM stack: coroutines run on workers, one at a time;
- * a worker whose coroutine ended runs the next new one or waits idle. */
+ * a worker whose coroutine ended runs the next new one or waits idle.
+ * With our own stacks the worker lives at the top of its C stack, above the
+ * first page of its VM stack, so a parked coroutine's frames, VM and C,
+ * usually share one page of memory. */
 typedef struct chan_worker {
 	zend_fiber_context ctx; /* first: the context is the worker */
 	zend_vm_stack vm_stack;
 	struct chan_worker *next;
+#ifdef CHAN_OWN_STACKS
+	chan_stack *stack;
+	char *stack_low;
+	zend_vm_stack first_page; /* embedded below the worker, not emalloc'd */
+#endif
 } chan_worker;
+
+/* The first VM stack page: room for a coroutine's function and a few calls
+ * below it; deeper calls get ZEND_FIBER_VM_STACK_SIZE pages on demand. With
+ * the ~1.3 KB of C frames of a coroutine parked in pop() (gcc -O2) and the
+ * worker, it still fits in the stack's top page: 2560 would not. */
+#define CHAN_VM_FIRST_PAGE 2048
 
 typedef struct chan_sched {
 	chan_coro main;
@@ -56,6 +72,7 @@ typedef struct chan_sched {
 	chan_worker *idle;     /* contexts waiting for a coroutine to run */
 	uint32_t idle_len;
 	chan_worker *dead_worker; /* freed once its context is surely gone */
+	chan_worker *dying;       /* own stacks: ended; freed where it switched to */
 	bool in_run, exiting, shutdown, drain_registered;
 } chan_sched;
 
@@ -64,6 +81,8 @@ typedef struct chan_sched {
 #define CHAN_IDLE_MAX 64
 
 ZEND_TLS chan_sched S;
+
+zend_long chan_max_coroutines;
 
 /* Bottom frame of every coroutine's VM stack; never called. */
 static zend_function chan_coro_frame_func = {ZEND_INTERNAL_FUNCTION};
@@ -257,6 +276,10 @@ chan_coro *chan_current(void)
 	return S.current;
 }
 
+#ifdef CHAN_OWN_STACKS
+static void chan_worker_reap(void);
+#endif
+
 static zend_always_inline void chan_switch(chan_coro *to)
 {
 	zend_fiber_transfer transfer = {.context = to->context, .flags = 0};
@@ -265,6 +288,11 @@ static zend_always_inline void chan_switch(chan_coro *to)
 	S.current = to;
 	S.switches++;
 	zend_fiber_switch_context(&transfer);
+#ifdef CHAN_OWN_STACKS
+	if (UNEXPECTED(S.dying)) {
+		chan_worker_reap();
+	}
+#endif
 }
 
 /* The context to run after the current one gives up the CPU: the head of
@@ -408,26 +436,154 @@ static void chan_coro_discard(chan_coro *co)
 	}
 }
 
+static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer);
+
+/* Frees the VM stack pages a worker's coroutines grew into. */
+static void chan_worker_free_vm(chan_worker *wk)
+{
+#ifdef CHAN_OWN_STACKS
+	zend_vm_stack keep = wk->first_page;
+#else
+	zend_vm_stack keep = NULL;
+#endif
+	zend_vm_stack p = wk->vm_stack;
+	while (p && p != keep) {
+		zend_vm_stack prev = p->prev;
+		efree(p);
+		p = prev;
+	}
+	wk->vm_stack = NULL;
+}
+
+#ifdef CHAN_OWN_STACKS
+
+typedef struct {
+	void *handle;
+	zend_fiber_transfer *transfer;
+} chan_fcontext_data;
+
+/* boost.context, as compiled into PHP (zend_fibers.c switches with it). */
+extern void *make_fcontext(void *sp, size_t size, void (*fn)(chan_fcontext_data));
+
+/* Worker contexts never reach ZEND_FIBER_STATUS_DEAD: zend_fiber_switch_context
+ * would hand them to zend_fiber_destroy_context(), which unmaps stacks it
+ * allocated itself. A worker that ends leaves itself in S.dying instead and
+ * whoever it switched to frees it. */
+static void chan_worker_release(chan_worker *wk)
+{
+	zend_observer_fiber_destroy_notify(&wk->ctx);
+	chan_worker_free_vm(wk);
+	chan_stack_put(wk->stack);
+}
+
+static void chan_worker_reap(void)
+{
+	chan_worker *wk = S.dying;
+	S.dying = NULL;
+	chan_worker_release(wk);
+}
+
+static ZEND_NORETURN void chan_worker_trampoline(chan_fcontext_data data)
+{
+	zend_fiber_transfer transfer = *data.transfer;
+	/* Symmetric switching: the context that entered us resumes from here. */
+	transfer.context->handle = data.handle;
+	if (S.dying) {
+		chan_worker_reap();
+	}
+	chan_worker_entry(&transfer);
+	zend_fiber_switch_context(&transfer);
+	abort(); /* never resumed */
+}
+
+static chan_worker *chan_worker_new(void)
+{
+	chan_stack *st = chan_stack_get();
+	if (!st) {
+		return NULL;
+	}
+	chan_worker *wk = (chan_worker *) (((uintptr_t) st - sizeof(chan_worker)) & ~(uintptr_t) 15);
+	memset(wk, 0, sizeof(*wk));
+	wk->stack = st;
+	wk->stack_low = chan_stack_low(st);
+	zend_vm_stack page = (zend_vm_stack) ((char *) wk - CHAN_VM_FIRST_PAGE);
+	page->top = ZEND_VM_STACK_ELEMENTS(page);
+	page->end = (zval *) wk;
+	page->prev = NULL;
+	wk->first_page = page;
+	char *top = (char *) page;
+	wk->ctx.handle = make_fcontext(top, (size_t) (top - wk->stack_low), chan_worker_trampoline);
+	wk->ctx.kind = (void *) &chan_coro_kind;
+	wk->ctx.function = chan_worker_entry;
+	wk->ctx.status = ZEND_FIBER_STATUS_INIT;
+	zend_observer_fiber_init_notify(&wk->ctx);
+	return wk;
+}
+
+static zend_vm_stack chan_worker_first_page(chan_worker *wk)
+{
+	return wk->first_page;
+}
+
+/* The worker's last act before its final switch. */
+static void chan_worker_end(chan_worker *wk)
+{
+	wk->vm_stack = EG(vm_stack);
+	S.dying = wk;
+}
+
+static void chan_worker_destroy(chan_worker *wk)
+{
+	chan_worker_release(wk);
+}
+
+#else
+
 /* Context cleanup, run by whoever switched away from a dead worker.
  * zend_fiber_destroy_context() still reads the context after this returns,
  * so the struct is freed one worker later. */
 static void chan_worker_cleanup(zend_fiber_context *context)
 {
 	chan_worker *wk = (chan_worker *) context;
-	if (wk->vm_stack) {
-		zend_vm_stack current = EG(vm_stack);
-		EG(vm_stack) = wk->vm_stack;
-		zend_vm_stack_destroy();
-		EG(vm_stack) = current;
-		wk->vm_stack = NULL;
-	}
+	chan_worker_free_vm(wk);
 	if (S.dead_worker) {
 		efree(S.dead_worker);
 	}
 	S.dead_worker = wk;
 }
 
-static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer);
+static chan_worker *chan_worker_new(void)
+{
+	chan_worker *wk = ecalloc(1, sizeof(chan_worker));
+	if (!(zend_fiber_init_context(&wk->ctx, (void *) &chan_coro_kind, chan_worker_entry, chan_stack_size)
+#if PHP_VERSION_ID >= 80300
+	      == SUCCESS
+#endif
+	      )) {
+		efree(wk);
+		return NULL;
+	}
+	return wk;
+}
+
+static zend_vm_stack chan_worker_first_page(chan_worker *wk)
+{
+	return zend_vm_stack_new_page(ZEND_FIBER_VM_STACK_SIZE, NULL);
+}
+
+static void chan_worker_end(chan_worker *wk)
+{
+	wk->vm_stack = EG(vm_stack);
+	wk->ctx.cleanup = chan_worker_cleanup;
+}
+
+static void chan_worker_destroy(chan_worker *wk)
+{
+	wk->ctx.cleanup = chan_worker_cleanup;
+	zend_fiber_destroy_context(&wk->ctx);
+}
+
+#endif
 
 /* An idle worker, or a new one (NULL with an exception thrown). */
 static chan_worker *chan_worker_get(void)
@@ -438,16 +594,7 @@ static chan_worker *chan_worker_get(void)
 		S.idle_len--;
 		return wk;
 	}
-	wk = ecalloc(1, sizeof(chan_worker));
-	if (!(zend_fiber_init_context(&wk->ctx, (void *) &chan_coro_kind, chan_worker_entry, EG(fiber_stack_size))
-#if PHP_VERSION_ID >= 80300
-	      == SUCCESS
-#endif
-	      )) {
-		efree(wk);
-		return NULL;
-	}
-	return wk;
+	return chan_worker_new();
 }
 
 /* Gives a coroutine that never ran a worker to run on. When no C stack can
@@ -483,8 +630,7 @@ static void chan_worker_destroy_idle(void)
 	while (S.idle) {
 		chan_worker *wk = S.idle;
 		S.idle = wk->next;
-		wk->ctx.cleanup = chan_worker_cleanup;
-		zend_fiber_destroy_context(&wk->ctx);
+		chan_worker_destroy(wk);
 	}
 	S.idle_len = 0;
 }
@@ -616,7 +762,7 @@ static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 {
 	chan_worker *wk = (chan_worker *) EG(current_fiber_context);
 
-	zend_vm_stack stack = zend_vm_stack_new_page(ZEND_FIBER_VM_STACK_SIZE, NULL);
+	zend_vm_stack stack = chan_worker_first_page(wk);
 	EG(vm_stack) = stack;
 	EG(vm_stack_top) = stack->top + ZEND_CALL_FRAME_SLOT;
 	EG(vm_stack_end) = stack->end;
@@ -626,8 +772,13 @@ static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 	memset(bottom, 0, sizeof(zend_execute_data));
 	bottom->func = &chan_coro_frame_func;
 #ifdef ZEND_CHECK_STACK_LIMIT
+#ifdef CHAN_OWN_STACKS
+	EG(stack_base) = (void *) wk->first_page;
+	EG(stack_limit) = wk->stack_low + EG(reserved_stack_size);
+#else
 	EG(stack_base) = zend_fiber_stack_base(wk->ctx.stack);
 	EG(stack_limit) = zend_fiber_stack_limit(wk->ctx.stack);
+#endif
 #endif
 
 	chan_coro *next;
@@ -654,8 +805,7 @@ static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 		chan_switch(next); /* back once a new coroutine is bound to us */
 	}
 
-	wk->vm_stack = EG(vm_stack);
-	wk->ctx.cleanup = chan_worker_cleanup;
+	chan_worker_end(wk);
 	next->state = CHAN_CORO_RUNNING;
 	S.current = next;
 	S.switches++;
@@ -768,6 +918,11 @@ static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 {
 	if (UNEXPECTED(S.shutdown)) {
 		zend_throw_error(chan_ce_error, "Cannot start a coroutine after the Chan scheduler has shut down");
+		return NULL;
+	}
+	if (UNEXPECTED(chan_max_coroutines && S.count >= chan_max_coroutines)) {
+		zend_throw_error(chan_ce_error, "Cannot start a coroutine: chan.max_coroutines (" ZEND_LONG_FMT ") are running",
+		                 chan_max_coroutines);
 		return NULL;
 	}
 	chan_coro *co = ecalloc(1, sizeof(chan_coro));
@@ -993,6 +1148,27 @@ ZEND_METHOD(Chan_Coroutine, stats)
 	add_assoc_long(return_value, "spawned", S.spawned);
 }
 
+/* --- stack overflow --------------------------------------------------- */
+
+/* Runs in the SIGSEGV handler, on the alternate signal stack, when the
+ * running coroutine hit its guard pages: reads state, allocates nothing. */
+void chan_overflow_message(char *buf, size_t len)
+{
+	const char *file = "[no active file]";
+	uint32_t line = 0;
+	for (zend_execute_data *ex = EG(current_execute_data); ex; ex = ex->prev_execute_data) {
+		if (ex->func && ZEND_USER_CODE(ex->func->type) && ex->opline) {
+			file = ZSTR_VAL(ex->func->op_array.filename);
+			line = ex->opline->lineno;
+			break;
+		}
+	}
+	snprintf(buf, len,
+	         "PHP Fatal error:  Coroutine #" ZEND_LONG_FMT " overflowed its C stack of %zu KiB (chan.stack_size); "
+	         "infinite recursion? in %s on line %u\n",
+	         S.current->id, chan_stack_size / 1024, file, line);
+}
+
 /* --- module hooks ------------------------------------------------------- */
 
 void chan_scheduler_minit(void)
@@ -1011,36 +1187,60 @@ void chan_scheduler_rinit(void)
 	S.current = &S.main;
 }
 
+/* After a fatal error no PHP code may run: forget every coroutine without
+ * unwinding. Only the C stacks need unmapping; everything else goes with the
+ * request heap, and releasing values could run PHP code. */
+static void chan_forget_all(void)
+{
+	while (S.live) {
+		chan_coro *co = S.live;
+		chan_live_unlink(co);
+#ifndef CHAN_OWN_STACKS
+		if (co->context) {
+			co->context->cleanup = NULL;
+			zend_fiber_destroy_context(co->context);
+		}
+#endif
+	}
+#ifdef CHAN_OWN_STACKS
+	S.dying = NULL;
+	S.idle = NULL;
+	S.idle_len = 0;
+	chan_stack_release_all(); /* every worker's memory with it */
+#endif
+}
+
+/* zend_try in functions of their own: gcc -O2 sees through setjmp badly. */
+static void chan_try_drain(void)
+{
+	zend_try
+	{
+		chan_drain();
+	}
+	zend_end_try();
+}
+
+static void chan_try_destroy_all(void)
+{
+	zend_try
+	{
+		chan_destroy_all(true);
+	}
+	zend_end_try();
+}
+
 void chan_scheduler_rshutdown(void)
 {
 	/* Destructors at script end run after the shutdown functions (and so
 	 * after drain()): what they started runs here. */
 	if (S.live && !CG(unclean_shutdown)) {
-		zend_try
-		{
-			chan_drain();
-		}
-		zend_end_try();
+		chan_try_drain();
 	}
 	if (S.live) {
 		if (CG(unclean_shutdown) || S.current != &S.main) {
-			/* After a fatal error no PHP code may run: free without unwinding. */
-			/* Only the C stacks need unmapping; everything else goes with
-			 * the request heap, and releasing values could run PHP code. */
-			while (S.live) {
-				chan_coro *co = S.live;
-				chan_live_unlink(co);
-				if (co->context) {
-					co->context->cleanup = NULL;
-					zend_fiber_destroy_context(co->context);
-				}
-			}
+			chan_forget_all();
 		} else {
-			zend_try
-			{
-				chan_destroy_all(true);
-			}
-			zend_end_try();
+			chan_try_destroy_all();
 		}
 	}
 	if (S.abort_ex) {
@@ -1048,6 +1248,12 @@ void chan_scheduler_rshutdown(void)
 		S.abort_ex = NULL;
 	}
 	chan_worker_destroy_idle();
+#ifdef CHAN_OWN_STACKS
+	if (S.dying) {
+		chan_worker_reap();
+	}
+	chan_stack_release_all();
+#endif
 	if (S.dead_worker) {
 		efree(S.dead_worker);
 		S.dead_worker = NULL;

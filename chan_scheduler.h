@@ -2,9 +2,11 @@
  * chan_scheduler.h - coroutines on Zend fiber contexts, driven from C.
  *
  * Design. A coroutine is not a PHP Fiber object: it is a chan_coro that runs
- * on a worker, a zend_fiber_context made with zend_fiber_init_context() and
- * entered with zend_fiber_switch_context(), the API zend_fibers.h offers for
- * custom fiber types. A coroutine gets its worker when it first runs; when
+ * on a worker, a zend_fiber_context entered with zend_fiber_switch_context(),
+ * the API zend_fibers.h offers for custom fiber types. Workers live on our
+ * own slab-allocated stacks (chan_stack.h), their contexts made with the
+ * make_fcontext() that PHP's fibers use; where that is not available, with
+ * zend_fiber_init_context(). A coroutine gets its worker when it first runs; when
  * it ends, the worker runs the next never-run coroutine in place (no switch
  * at all) or waits idle for one, so go() costs no mmap() while a worker is
  * free. Observers therefore see one fiber context per worker, not per
@@ -12,8 +14,11 @@
  * supports symmetric switching, so a context that blocks switches straight
  * to the next runnable one: one switch per hand-off, no scheduler context in
  * between, no PHP-level call, no method lookup. Debuggers and profilers still
- * see every switch through the fiber observer hooks (the context kind is
- * &chan_coro_kind, not zend_ce_fiber, so they do not mistake it for a Fiber).
+ * see every context's init, switch and destroy through the fiber observer
+ * hooks (the context kind is &chan_coro_kind, not zend_ce_fiber, so they do
+ * not mistake it for a Fiber). What they do not get: context->stack is NULL
+ * on our own stacks (zend_fiber_stack is private to zend_fibers.c), and a
+ * worker is destroyed by us, never through zend_fiber_destroy_context().
  *
  * Main (the script's top level, id 0) is a peer: when it blocks it runs the
  * scheduler loop on its own stack until something makes it runnable again.
@@ -166,5 +171,11 @@ chan_coro *chan_current(void);
 /* Validates a ?float $timeout argument: null -> -1, else seconds >= 0.
  * Throws ValueError naming argument `arg` and returns false otherwise. */
 bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out);
+
+/* chan.max_coroutines: live coroutines go() may start (0: no limit). */
+extern zend_long chan_max_coroutines;
+
+/* The fatal error for a coroutine that overflowed its C stack. */
+void chan_overflow_message(char *buf, size_t len);
 
 #endif

@@ -26,11 +26,13 @@ if test "$PHP_CHAN" != "no"; then
     PHP_ADD_LIBRARY(ubsan, 1, CHAN_SHARED_LIBADD)
   fi
 
+  dnl Optional: lets coroutine stacks be registered with valgrind.
+  AC_CHECK_HEADERS([valgrind/valgrind.h])
   AC_CHECK_HEADERS([stdatomic.h], [], [AC_MSG_ERROR([chan needs a C11 compiler with <stdatomic.h>])])
   PHP_ADD_LIBRARY(pthread, 1, CHAN_SHARED_LIBADD)
   PHP_SUBST(CHAN_SHARED_LIBADD)
 
   PHP_NEW_EXTENSION(chan,
-    chan.c chan_scheduler.c chan_channel.c chan_select.c chan_waitgroup.c chan_lockfree.c chan_mutex.c,
+    chan.c chan_scheduler.c chan_stack.c chan_channel.c chan_select.c chan_waitgroup.c chan_lockfree.c chan_mutex.c,
     $ext_shared, , $CHAN_CFLAGS)
 fi

@@ -1,0 +1,326 @@
+/*
+ * chan_stack.c - slab allocator for coroutine C stacks, guard pages and the
+ * overflow handler. The policy is in chan_stack.h.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php.h"
+#include "php_chan.h"
+#include "chan_stack.h"
+#include "chan_scheduler.h"
+
+size_t chan_stack_size;
+
+#ifdef CHAN_OWN_STACKS
+
+#include <errno.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifdef HAVE_VALGRIND_VALGRIND_H
+#include <valgrind/valgrind.h>
+#endif
+
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102
+#endif
+
+/* Deep enough that one large frame cannot step over it. */
+#define CHAN_GUARD_SIZE (16 * 1024)
+/* Stacks per slab: slabs of ~64 MiB at the default size. */
+#define CHAN_SLAB_BYTES ((size_t) 64 * 1024 * 1024)
+
+typedef struct chan_slab chan_slab;
+
+/* Sits at the top of its stack's memory. */
+struct chan_stack {
+	chan_slab *slab;
+	chan_stack *next_free;
+#ifdef VALGRIND_STACK_REGISTER
+	/* Stacks closer than 2 MiB look like one moving stack to valgrind
+	 * unless registered. */
+	unsigned valgrind_id;
+#endif
+};
+
+struct chan_slab {
+	char *base;
+	size_t slot_size; /* guard + stack */
+	uint32_t nslots, used, carved;
+	chan_stack *free;
+	chan_slab *next, *prev;           /* every slab */
+	chan_slab *avail_next, *avail_prev; /* slabs with a free or uncarved slot */
+	bool in_avail;
+};
+
+ZEND_TLS struct {
+	chan_slab *all;
+	chan_slab *avail;
+	uint32_t empty; /* slabs with no stack in use */
+	bool madv_guard_unsupported;
+} chan_slabs;
+
+static void avail_add(chan_slab *sl)
+{
+	sl->avail_prev = NULL;
+	sl->avail_next = chan_slabs.avail;
+	if (chan_slabs.avail) {
+		chan_slabs.avail->avail_prev = sl;
+	}
+	chan_slabs.avail = sl;
+	sl->in_avail = true;
+}
+
+static void avail_remove(chan_slab *sl)
+{
+	if (sl->avail_prev) {
+		sl->avail_prev->avail_next = sl->avail_next;
+	} else {
+		chan_slabs.avail = sl->avail_next;
+	}
+	if (sl->avail_next) {
+		sl->avail_next->avail_prev = sl->avail_prev;
+	}
+	sl->in_avail = false;
+}
+
+static void slab_unmap(chan_slab *sl)
+{
+	if (sl->in_avail) {
+		avail_remove(sl);
+	}
+	if (sl->prev) {
+		sl->prev->next = sl->next;
+	} else {
+		chan_slabs.all = sl->next;
+	}
+	if (sl->next) {
+		sl->next->prev = sl->prev;
+	}
+#ifdef VALGRIND_STACK_DEREGISTER
+	if (RUNNING_ON_VALGRIND) {
+		for (uint32_t i = 0; i < sl->carved; i++) {
+			chan_stack *st = (chan_stack *) (sl->base + (size_t) (i + 1) * sl->slot_size) - 1;
+			VALGRIND_STACK_DEREGISTER(st->valgrind_id);
+		}
+	}
+#endif
+	munmap(sl->base, (size_t) sl->nslots * sl->slot_size);
+	efree(sl);
+}
+
+static chan_slab *slab_new(void)
+{
+	size_t slot = CHAN_GUARD_SIZE + chan_stack_size;
+	uint32_t n = (uint32_t) (CHAN_SLAB_BYTES / slot);
+	if (n < 4) {
+		n = 4;
+	}
+	void *base = mmap(NULL, (size_t) n * slot, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (base == MAP_FAILED) {
+		zend_throw_error(chan_ce_error, "Cannot allocate coroutine stacks: mmap failed: %s (%d)", strerror(errno), errno);
+		return NULL;
+	}
+	chan_slab *sl = ecalloc(1, sizeof(chan_slab));
+	sl->base = base;
+	sl->slot_size = slot;
+	sl->nslots = n;
+	sl->next = chan_slabs.all;
+	if (sl->next) {
+		sl->next->prev = sl;
+	}
+	chan_slabs.all = sl;
+	avail_add(sl);
+	chan_slabs.empty++;
+	return sl;
+}
+
+/* Guard pages at the bottom of a slot, made once when it is first used. */
+static bool slot_guard(char *slot)
+{
+#ifdef RUNNING_ON_VALGRIND
+	if (RUNNING_ON_VALGRIND) {
+		/* valgrind does not know these guards and writes into them. */
+		chan_slabs.madv_guard_unsupported = true;
+	}
+#endif
+	if (!chan_slabs.madv_guard_unsupported) {
+		if (madvise(slot, CHAN_GUARD_SIZE, MADV_GUARD_INSTALL) == 0) {
+			return true;
+		}
+		if (errno != EINVAL) {
+			goto fail;
+		}
+		chan_slabs.madv_guard_unsupported = true;
+	}
+	if (mprotect(slot, CHAN_GUARD_SIZE, PROT_NONE) == 0) {
+		return true;
+	}
+fail:
+	zend_throw_error(chan_ce_error, "Cannot protect a coroutine stack: %s (%d)", strerror(errno), errno);
+	return false;
+}
+
+static void chan_stack_install_handler(void);
+
+chan_stack *chan_stack_get(void)
+{
+	chan_slab *sl = chan_slabs.avail;
+	if (UNEXPECTED(!sl)) {
+		chan_stack_install_handler();
+		sl = slab_new();
+		if (!sl) {
+			return NULL;
+		}
+	}
+	chan_stack *st = sl->free;
+	if (st) {
+		sl->free = st->next_free;
+	} else {
+		char *slot = sl->base + (size_t) sl->carved * sl->slot_size;
+		if (!slot_guard(slot)) {
+			return NULL;
+		}
+		sl->carved++;
+		st = (chan_stack *) (slot + sl->slot_size) - 1;
+		st->slab = sl;
+#ifdef VALGRIND_STACK_REGISTER
+		st->valgrind_id = VALGRIND_STACK_REGISTER(slot + CHAN_GUARD_SIZE, slot + sl->slot_size);
+#endif
+	}
+	if (sl->used++ == 0) {
+		chan_slabs.empty--;
+	}
+	if (!sl->free && sl->carved == sl->nslots) {
+		avail_remove(sl);
+	}
+	return st;
+}
+
+void chan_stack_put(chan_stack *st)
+{
+	chan_slab *sl = st->slab;
+	st->next_free = sl->free;
+	sl->free = st;
+	if (!sl->in_avail) {
+		avail_add(sl);
+	}
+	if (--sl->used == 0 && ++chan_slabs.empty > 1) {
+		chan_slabs.empty--;
+		slab_unmap(sl);
+	}
+}
+
+char *chan_stack_low(const chan_stack *st)
+{
+	return (char *) (st + 1) - st->slab->slot_size + CHAN_GUARD_SIZE;
+}
+
+void chan_stack_release_all(void)
+{
+	while (chan_slabs.all) {
+		slab_unmap(chan_slabs.all);
+	}
+	chan_slabs.empty = 0;
+}
+
+/* --- overflow --------------------------------------------------------- */
+
+static struct sigaction chan_prev_segv;
+static bool chan_handler_installed;
+static void *chan_altstack;
+
+/* The slot whose guard pages hold addr, if any. */
+static bool chan_in_guard(const char *addr)
+{
+	for (chan_slab *sl = chan_slabs.all; sl; sl = sl->next) {
+		if (addr >= sl->base && addr < sl->base + (size_t) sl->nslots * sl->slot_size) {
+			return (size_t) (addr - sl->base) % sl->slot_size < CHAN_GUARD_SIZE;
+		}
+	}
+	return false;
+}
+
+static void chan_segv(int sig, siginfo_t *info, void *uctx)
+{
+	if (!chan_in_guard((const char *) info->si_addr)) {
+		/* Not ours: the fault repeats under the previous handler. */
+		sigaction(SIGSEGV, &chan_prev_segv, NULL);
+		return;
+	}
+	char buf[1024];
+	chan_overflow_message(buf, sizeof(buf));
+	ssize_t unused = write(STDERR_FILENO, buf, strlen(buf));
+	(void) unused;
+	_exit(255);
+}
+
+static void chan_stack_install_handler(void)
+{
+	if (chan_handler_installed) {
+		return;
+	}
+	stack_t ss;
+	if (sigaltstack(NULL, &ss) == 0 && (ss.ss_flags & SS_DISABLE)) {
+		size_t size = 64 * 1024;
+		chan_altstack = malloc(size);
+		if (chan_altstack) {
+			ss.ss_sp = chan_altstack;
+			ss.ss_size = size;
+			ss.ss_flags = 0;
+			if (sigaltstack(&ss, NULL) != 0) {
+				free(chan_altstack);
+				chan_altstack = NULL;
+			}
+		}
+	}
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = chan_segv;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, &chan_prev_segv) == 0) {
+		chan_handler_installed = true;
+	}
+}
+
+void chan_stack_mshutdown(void)
+{
+	if (chan_handler_installed) {
+		sigaction(SIGSEGV, &chan_prev_segv, NULL);
+		chan_handler_installed = false;
+	}
+	if (chan_altstack) {
+		stack_t ss = {.ss_flags = SS_DISABLE};
+		sigaltstack(&ss, NULL);
+		free(chan_altstack);
+		chan_altstack = NULL;
+	}
+}
+
+#else
+
+void chan_stack_mshutdown(void)
+{
+}
+
+#endif
+
+ZEND_INI_MH(chan_ini_stack_size)
+{
+#if PHP_VERSION_ID >= 80200
+	zend_long size = zend_ini_parse_quantity_warn(new_value, entry->name);
+#else
+	zend_long size = zend_atol(ZSTR_VAL(new_value), ZSTR_LEN(new_value));
+#endif
+	if (size < CHAN_STACK_MIN || size > CHAN_STACK_MAX) {
+		zend_error(E_WARNING, "Invalid \"chan.stack_size\" setting: must be between %dK and %dM", CHAN_STACK_MIN / 1024,
+		           CHAN_STACK_MAX / 1024 / 1024);
+		return FAILURE;
+	}
+	chan_stack_size = ZEND_MM_ALIGNED_SIZE_EX((size_t) size, 4096);
+	return SUCCESS;
+}

@@ -1,0 +1,62 @@
+/*
+ * chan_stack.h - C stacks for coroutines, carved out of slabs.
+ *
+ * Policy. PHP gives every Fiber its own mapping plus a guard page: two
+ * entries in the process's memory map each, so vm.max_map_count (65530)
+ * stops a process near 32,000 fibers, and every fiber pays for mmap,
+ * mprotect and munmap. Here one anonymous mapping (MAP_NORESERVE: only
+ * touched pages cost memory) holds many stacks of chan.stack_size bytes, so
+ * a million coroutines need a few thousand mappings. Stacks are reused last
+ * in, first out (their pages are warm); a slab whose stacks are all free is
+ * unmapped once another free slab is kept, so memory goes back to the system
+ * after a burst. Everything is unmapped at the end of the request.
+ *
+ * Overflow. Below every stack lie guard pages made with MADV_GUARD_INSTALL
+ * (Linux 6.13+), which fault like PROT_NONE without splitting the mapping.
+ * On older kernels mprotect() makes them, at the price of two map entries
+ * per stack. A fault in a guard page ends the process with a fatal error
+ * naming the coroutine (SIGSEGV handler on an alternate signal stack)
+ * (chan_overflow_message() in the scheduler) instead of running into the
+ * neighbouring stack; other faults go to the handler that was there before.
+ *
+ * Only where PHP's fiber switching is boost.context (make_fcontext, exported
+ * by the PHP binary) can a context be made on memory of our choosing; other
+ * builds (Windows, ucontext) keep zend_fiber_init_context()'s stacks and
+ * CHAN_OWN_STACKS is left undefined.
+ */
+#ifndef CHAN_STACK_H
+#define CHAN_STACK_H
+
+#include "php.h"
+#include "zend_fibers.h"
+
+#if !defined(PHP_WIN32) && !defined(ZEND_FIBER_UCONTEXT) && defined(__linux__)
+#define CHAN_OWN_STACKS 1
+#endif
+
+/* chan.stack_size: bounds and default, in bytes. */
+#define CHAN_STACK_MIN (64 * 1024)
+#define CHAN_STACK_MAX (256 * 1024 * 1024)
+#define CHAN_STACK_DEFAULT "256K"
+
+extern size_t chan_stack_size; /* chan.stack_size, page-rounded */
+
+#ifdef CHAN_OWN_STACKS
+
+typedef struct chan_stack chan_stack;
+
+/* A free stack, or NULL with an exception thrown. Its usable memory is
+ * [chan_stack_low(st), (char *) st): the handle sits at the very top. */
+chan_stack *chan_stack_get(void);
+void chan_stack_put(chan_stack *st);
+char *chan_stack_low(const chan_stack *st);
+
+/* End of request: unmaps every slab (their stacks must be unused). */
+void chan_stack_release_all(void);
+
+#endif
+
+void chan_stack_mshutdown(void);
+ZEND_INI_MH(chan_ini_stack_size);
+
+#endif

@@ -1,0 +1,33 @@
+--TEST--
+A coroutine that recurses past chan.stack_size ends the script with a fatal error naming it, not a crash
+--EXTENSIONS--
+chan
+--SKIPIF--
+<?php
+if (getenv('USE_ZEND_ALLOC') === '0') die('skip valgrind reports the deliberate overflow itself');
+if (PHP_OS_FAMILY !== 'Linux') die('skip guard pages of our own stacks: Linux only');
+?>
+--INI--
+chan.stack_size=64K
+--FILE--
+<?php
+// Each level re-enters the VM from C (array_map calls the closure), so the
+// recursion eats C stack, which userland recursion alone would not.
+function deep(int $n): int
+{
+    return array_sum(array_map(fn($x) => deep($n + 1), [1]));
+}
+
+Chan\go(function () { echo "first coroutine ran\n"; });
+Chan\go(function () {
+    echo "recursing\n";
+    deep(0);
+});
+Chan\go(function () { echo "third coroutine must not run\n"; });
+Chan\run(fn() => null);
+echo "main must not continue\n";
+?>
+--EXPECTF--
+first coroutine ran
+recursing
+PHP Fatal error:  Coroutine #2 overflowed its C stack of 64 KiB (chan.stack_size); infinite recursion? in %s on line %d

@@ -1,0 +1,46 @@
+--TEST--
+100,000 coroutines parked on one unbuffered channel are all released and finish; values arrive exactly once
+--EXTENSIONS--
+chan
+--SKIPIF--
+<?php
+if (getenv('USE_ZEND_ALLOC') === '0') die('skip too slow under valgrind');
+if (is_readable('/proc/meminfo') && preg_match('/MemAvailable:\s+(\d+) kB/', file_get_contents('/proc/meminfo'), $m)
+    && (int) $m[1] < 2 * 1024 * 1024) {
+    die('skip needs 2 GiB of available memory, ' . round($m[1] / 1024) . ' MiB free');
+}
+?>
+--INI--
+memory_limit=256M
+--FILE--
+<?php
+use Chan\Channel;
+use function Chan\go;
+
+$n = 100000;
+$ch = new Channel(0);
+$seen = str_repeat("\0", $n);
+$done = 0;
+$worker = function () use ($ch, &$seen, &$done) {
+    $v = $ch->pop();
+    $seen[$v] = chr(ord($seen[$v]) + 1);
+    $done++;
+};
+for ($i = 0; $i < $n; $i++) {
+    go($worker);
+}
+Chan\Coroutine::yield(); // every one runs and parks in pop()
+var_dump(Chan\Coroutine::count(), $done);
+for ($i = 0; $i < $n; $i++) {
+    $ch->push($i);
+}
+Chan\run(fn() => null);
+var_dump($done, Chan\Coroutine::count());
+var_dump(substr_count($seen, "\1") === $n);
+?>
+--EXPECT--
+int(100000)
+int(0)
+int(100000)
+int(0)
+bool(true)
