@@ -44,7 +44,7 @@ static void chan_select_result(zval *return_value, zval *key, zval *value, bool 
 		ZEND_HASH_FILL_ADD(key);
 		Z_TRY_ADDREF_P(key);
 		ZEND_HASH_FILL_ADD(value);
-		zval b;
+		zval b = {0}; /* copied whole: no uninitialized union */
 		ZVAL_BOOL(&b, ok);
 		ZEND_HASH_FILL_ADD(&b);
 	}
