@@ -18,6 +18,7 @@
 #include "chan_stack.h"
 
 zend_class_entry *chan_ce_channel;
+zend_class_entry *chan_ce_channel_iterator;
 zend_class_entry *chan_ce_waitgroup;
 zend_class_entry *chan_ce_coroutine;
 zend_class_entry *chan_ce_error;
@@ -53,6 +54,7 @@ PHP_MINIT_FUNCTION(chan)
 	chan_ce_timeout_exception = register_class_Chan_TimeoutException(chan_ce_exception);
 
 	chan_ce_coroutine = register_class_Chan_Coroutine();
+	chan_ce_channel_iterator = register_class_Chan_ChannelIterator(zend_ce_iterator);
 	chan_ce_channel = register_class_Chan_Channel(zend_ce_countable, zend_ce_aggregate);
 	chan_ce_waitgroup = register_class_Chan_WaitGroup();
 

@@ -168,7 +168,30 @@ namespace Chan {
          * channel is closed and drained. Each foreach pops afresh, so two
          * loops over one channel share its values. By reference: Chan\Error.
          */
-        public function getIterator(): \Iterator {}
+        public function getIterator(): ChannelIterator {}
+    }
+
+    /**
+     * What Channel::getIterator() returns: each step pops, as foreach over
+     * the channel does; methods rewind first when nothing has yet. Made only
+     * by getIterator(); it keeps its channel alive, and a cycle through it
+     * (a value in the channel holding the iterator) is collected.
+     * @strict-properties
+     * @not-serializable
+     */
+    final class ChannelIterator implements \Iterator
+    {
+        private function __construct() {}
+
+        public function current(): mixed {}
+
+        public function key(): mixed {}
+
+        public function next(): void {}
+
+        public function valid(): bool {}
+
+        public function rewind(): void {}
     }
 
     /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1cf35b2d919a1ed0d7a08a39254a889eb5d1e40d */
+ * Stub hash: 286e8c2675c5c180b277e21ad5064064701f5705 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -71,8 +71,21 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Channel_stats arginfo_class_Chan_Coroutine_stats
 
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Chan_Channel_getIterator, 0, 0, Iterator, 0)
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Chan_Channel_getIterator, 0, 0, Chan\\ChannelIterator, 0)
 ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_ChannelIterator___construct arginfo_class_Chan_Coroutine___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_ChannelIterator_current, 0, 0, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_ChannelIterator_key arginfo_class_Chan_ChannelIterator_current
+
+#define arginfo_class_Chan_ChannelIterator_next arginfo_class_Chan_Coroutine_yield
+
+#define arginfo_class_Chan_ChannelIterator_valid arginfo_class_Chan_Channel_close
+
+#define arginfo_class_Chan_ChannelIterator_rewind arginfo_class_Chan_Coroutine_yield
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_WaitGroup___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "0")
@@ -113,6 +126,12 @@ ZEND_METHOD(Chan_Channel, isFull);
 ZEND_METHOD(Chan_Channel, count);
 ZEND_METHOD(Chan_Channel, stats);
 ZEND_METHOD(Chan_Channel, getIterator);
+ZEND_METHOD(Chan_ChannelIterator, __construct);
+ZEND_METHOD(Chan_ChannelIterator, current);
+ZEND_METHOD(Chan_ChannelIterator, key);
+ZEND_METHOD(Chan_ChannelIterator, next);
+ZEND_METHOD(Chan_ChannelIterator, valid);
+ZEND_METHOD(Chan_ChannelIterator, rewind);
 ZEND_METHOD(Chan_WaitGroup, __construct);
 ZEND_METHOD(Chan_WaitGroup, add);
 ZEND_METHOD(Chan_WaitGroup, done);
@@ -153,6 +172,17 @@ static const zend_function_entry class_Chan_Channel_methods[] = {
 	ZEND_ME(Chan_Channel, count, arginfo_class_Chan_Channel_count, ZEND_ACC_PUBLIC)
 	ZEND_ME(Chan_Channel, stats, arginfo_class_Chan_Channel_stats, ZEND_ACC_PUBLIC)
 	ZEND_ME(Chan_Channel, getIterator, arginfo_class_Chan_Channel_getIterator, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_ChannelIterator_methods[] = {
+	ZEND_ME(Chan_ChannelIterator, __construct, arginfo_class_Chan_ChannelIterator___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(Chan_ChannelIterator, current, arginfo_class_Chan_ChannelIterator_current, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_ChannelIterator, key, arginfo_class_Chan_ChannelIterator_key, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_ChannelIterator, next, arginfo_class_Chan_ChannelIterator_next, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_ChannelIterator, valid, arginfo_class_Chan_ChannelIterator_valid, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_ChannelIterator, rewind, arginfo_class_Chan_ChannelIterator_rewind, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -222,6 +252,18 @@ static zend_class_entry *register_class_Chan_Channel(zend_class_entry *class_ent
 	zend_string *property_capacity_name = zend_string_init("capacity", sizeof("capacity") - 1, 1);
 	zend_declare_typed_property(class_entry, property_capacity_name, &property_capacity_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
 	zend_string_release(property_capacity_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_ChannelIterator(zend_class_entry *class_entry_Iterator)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "ChannelIterator", class_Chan_ChannelIterator_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Iterator);
 
 	return class_entry;
 }

@@ -309,6 +309,127 @@ static zend_object_iterator *chan_channel_get_iterator(zend_class_entry *ce, zva
 	return &iter->it;
 }
 
+/* --- Chan\ChannelIterator: getIterator()'s object over the same iterator --- */
+
+/* PHP's InternalIterator would do, but it hides the inner iterator from the
+ * cycle collector, so a channel holding a value that holds the iterator
+ * would never be freed. */
+typedef struct chan_iter_obj {
+	chan_channel_iter *iter; /* NULL: not made by getIterator() */
+	zend_object std;
+} chan_iter_obj;
+
+static zend_object_handlers chan_iter_obj_handlers;
+
+static zend_always_inline chan_iter_obj *chan_iter_obj_from(zend_object *obj)
+{
+	return (chan_iter_obj *) ((char *) obj - XtOffsetOf(chan_iter_obj, std));
+}
+
+static zend_object *chan_iter_obj_create(zend_class_entry *ce)
+{
+	chan_iter_obj *o = zend_object_alloc(sizeof(chan_iter_obj), ce);
+	zend_object_std_init(&o->std, ce);
+	o->std.handlers = &chan_iter_obj_handlers;
+	return &o->std;
+}
+
+static void chan_iter_obj_free(zend_object *obj)
+{
+	chan_iter_obj *o = chan_iter_obj_from(obj);
+	if (o->iter) {
+		zend_iterator_dtor(&o->iter->it);
+	}
+	zend_object_std_dtor(obj);
+}
+
+static HashTable *chan_iter_obj_get_gc(zend_object *obj, zval **table, int *n)
+{
+	chan_iter_obj *o = chan_iter_obj_from(obj);
+	if (!o->iter) {
+		*table = NULL;
+		*n = 0;
+		return NULL;
+	}
+	return chan_iter_get_gc(&o->iter->it, table, n);
+}
+
+/* foreach over the iterator object walks the same inner iterator. */
+static zend_object_iterator *chan_iter_obj_get_iterator(zend_class_entry *ce, zval *object, int by_ref)
+{
+	(void) ce;
+	chan_iter_obj *o = chan_iter_obj_from(Z_OBJ_P(object));
+	if (by_ref) {
+		zend_throw_error(chan_ce_error, "Cannot iterate a Chan\\Channel by reference");
+		return NULL;
+	}
+	if (!o->iter) {
+		zend_throw_error(chan_ce_error, "Chan\\ChannelIterator object is not initialized");
+		return NULL;
+	}
+	GC_ADDREF(&o->iter->it.std);
+	return &o->iter->it;
+}
+
+/* The inner iterator, rewound once; NULL with Chan\Error thrown. */
+static chan_channel_iter *chan_iter_this(zend_execute_data *execute_data)
+{
+	chan_iter_obj *o = chan_iter_obj_from(Z_OBJ_P(ZEND_THIS));
+	if (UNEXPECTED(!o->iter)) {
+		zend_throw_error(chan_ce_error, "Chan\\ChannelIterator object is not initialized");
+		return NULL;
+	}
+	chan_iter_rewind(&o->iter->it);
+	return EG(exception) ? NULL : o->iter;
+}
+
+ZEND_METHOD(Chan_ChannelIterator, __construct)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+}
+
+ZEND_METHOD(Chan_ChannelIterator, current)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	chan_channel_iter *iter = chan_iter_this(execute_data);
+	if (iter && !Z_ISUNDEF(iter->value)) {
+		RETURN_COPY(&iter->value);
+	}
+}
+
+ZEND_METHOD(Chan_ChannelIterator, key)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	chan_channel_iter *iter = chan_iter_this(execute_data);
+	if (iter && !Z_ISUNDEF(iter->value)) {
+		RETURN_LONG(iter->key);
+	}
+}
+
+ZEND_METHOD(Chan_ChannelIterator, next)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	chan_channel_iter *iter = chan_iter_this(execute_data);
+	if (iter) {
+		chan_iter_next(&iter->it);
+	}
+}
+
+ZEND_METHOD(Chan_ChannelIterator, valid)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	chan_channel_iter *iter = chan_iter_this(execute_data);
+	if (iter) {
+		RETURN_BOOL(!Z_ISUNDEF(iter->value));
+	}
+}
+
+ZEND_METHOD(Chan_ChannelIterator, rewind)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	chan_iter_this(execute_data);
+}
+
 /* --- methods ------------------------------------------------------------ */
 
 ZEND_METHOD(Chan_Channel, __construct)
@@ -509,7 +630,12 @@ ZEND_METHOD(Chan_Channel, getIterator)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 	CHAN_THIS();
-	zend_create_internal_iterator_zval(return_value, ZEND_THIS);
+	zend_object_iterator *it = chan_channel_get_iterator(chan_ce_channel, ZEND_THIS, 0);
+	if (!it) {
+		RETURN_THROWS();
+	}
+	object_init_ex(return_value, chan_ce_channel_iterator);
+	chan_iter_obj_from(Z_OBJ_P(return_value))->iter = (chan_channel_iter *) it;
 }
 
 void chan_channel_minit(void)
@@ -521,4 +647,12 @@ void chan_channel_minit(void)
 	chan_channel_handlers.free_obj = chan_channel_free;
 	chan_channel_handlers.get_gc = chan_channel_get_gc;
 	chan_channel_handlers.clone_obj = NULL;
+
+	chan_ce_channel_iterator->create_object = chan_iter_obj_create;
+	chan_ce_channel_iterator->get_iterator = chan_iter_obj_get_iterator;
+	memcpy(&chan_iter_obj_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	chan_iter_obj_handlers.offset = XtOffsetOf(chan_iter_obj, std);
+	chan_iter_obj_handlers.free_obj = chan_iter_obj_free;
+	chan_iter_obj_handlers.get_gc = chan_iter_obj_get_gc;
+	chan_iter_obj_handlers.clone_obj = NULL;
 }

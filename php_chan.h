@@ -18,6 +18,7 @@ ZEND_TSRMLS_CACHE_EXTERN()
 
 /* Class entries, registered in chan.c from the generated arginfo. */
 extern zend_class_entry *chan_ce_channel;
+extern zend_class_entry *chan_ce_channel_iterator;
 extern zend_class_entry *chan_ce_waitgroup;
 extern zend_class_entry *chan_ce_coroutine;
 extern zend_class_entry *chan_ce_error;

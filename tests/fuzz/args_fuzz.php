@@ -248,10 +248,6 @@ final class ArgsFuzz
                 }
             }
         }
-        // The channel's iterator (PHP's InternalIterator over chan's get_iterator).
-        foreach (['current', 'key', 'next', 'valid', 'rewind'] as $m) {
-            self::$targets[] = ['method', 'InternalIterator', $m, new ReflectionMethod('InternalIterator', $m)];
-        }
         // Object handlers and engine operations on chan's objects.
         foreach (['clone', 'serialize', 'unserialize', 'newInstanceWithoutConstructor', 'propertyWrite',
                      'propertyRead', 'propertyUnset', 'cast', 'compare', 'foreachByRef', 'foreach',
@@ -263,6 +259,7 @@ final class ArgsFuzz
             'Chan\Channel::__construct', 'Chan\Channel::push', 'Chan\Channel::pop', 'Chan\Channel::tryPush',
             'Chan\Channel::tryPop', 'Chan\Channel::close', 'Chan\Channel::isClosed', 'Chan\Channel::isEmpty',
             'Chan\Channel::isFull', 'Chan\Channel::count', 'Chan\Channel::stats', 'Chan\Channel::getIterator',
+            'Chan\ChannelIterator::current', 'Chan\ChannelIterator::next',
             'Chan\WaitGroup::__construct', 'Chan\WaitGroup::add', 'Chan\WaitGroup::done',
             'Chan\WaitGroup::wait', 'Chan\WaitGroup::count'];
         $have = [];
@@ -611,7 +608,7 @@ final class ArgsFuzz
             $own = match ($class) {
                 Channel::class => $pool['channels'],
                 WaitGroup::class => $pool['waitgroups'],
-                'InternalIterator' => $pool['iterators'],
+                Chan\ChannelIterator::class => $pool['iterators'],
                 default => [],
             };
             if ($own && !self::chance($rng, 8)) {
@@ -706,8 +703,8 @@ final class ArgsFuzz
         // Without a timeout argument these can only wait for another coroutine, which none
         // will be: main's call then ends with Chan\DeadlockError instead of the watchdog.
         $noTimer = ['Chan\Channel::push' => 1, 'Chan\Channel::pop' => 0, 'Chan\WaitGroup::wait' => 0,
-            'Chan\select' => 1, 'InternalIterator::current' => 0, 'InternalIterator::next' => 0,
-            'InternalIterator::valid' => 0, 'InternalIterator::rewind' => 0];
+            'Chan\select' => 1, 'Chan\ChannelIterator::current' => 0, 'Chan\ChannelIterator::key' => 0,
+            'Chan\ChannelIterator::next' => 0, 'Chan\ChannelIterator::valid' => 0, 'Chan\ChannelIterator::rewind' => 0];
         if (isset($noTimer[$c->target]) && count($c->args) <= $noTimer[$c->target]) {
             $c->unguardedOk = true;
             $c->unguarded = self::chance($rng, 40);
