@@ -13,6 +13,12 @@
 #   phpt      tests/**/*.phpt with run-tests.php against the dev build
 #   valgrind  the same under valgrind (run-tests -m); CHAN_SKIP_VALGRIND=1 skips it
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
+#   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
+#             rings for RING_SHORT_TIME s (60) and the threaded replay under
+#             TSan; the argument fuzzer (CHAN_FUZZ_ITERATIONS, 3000) on the dev
+#             build and on the ASan build; the differential fuzzer
+#             (CHAN_DIFF_PROGRAMS, 10000 programs, against the pure-PHP model).
+#             The seeds are fixed (CHAN_FUZZ_SEED, 1) so a failure reproduces.
 #
 # The last line of output is "N passed, M failed" (", K skipped" when tests
 # were skipped), summed over every gate; a gate that could not run counts as
@@ -332,6 +338,44 @@ gate_asan() {
 	echo "sanitizer reports with errors: $n (all reports: ${san#"$repo"/}/)"
 }
 
+fuzz_step() { # fuzz_step DESCRIPTION CMD...: logged; one pass or one failure
+	local log="$logs/fuzz-$fuzz_n.log"
+	fuzz_n=$((fuzz_n + 1))
+	desc=$1
+	shift
+	echo "--- $desc"
+	if run_logged "$log" "$@"; then
+		g_pass=$((g_pass + 1))
+		echo "ok: $desc"
+	else
+		g_fail=$((g_fail + 1))
+		echo "FAILED: $desc (log: ${log#"$repo"/})"
+	fi
+}
+
+gate_fuzz() {
+	local seed=${CHAN_FUZZ_SEED:-1} iters=${CHAN_FUZZ_ITERATIONS:-3000} asan_so="$repo/.build-asan/modules/chan.so"
+	fuzz_n=0
+	fuzz_step "ring fuzzer (libFuzzer, ASan+UBSan, ${RING_SHORT_TIME:-60}s)" \
+		make -C tests/fuzz ring-short RING_SHORT_TIME="${RING_SHORT_TIME:-60}"
+	fuzz_step "ring fuzzer threaded replay under TSan" make -C tests/fuzz ring-tsan RING_SEED="$seed"
+	if [ -z "$dev_so" ]; then
+		echo "FAILED: no dev build for the PHP fuzzers"
+		g_fail=$((g_fail + 1))
+		return
+	fi
+	fuzz_step "argument fuzzer, seed $seed, $iters iterations" \
+		env CHAN_SO="$dev_so" tests/fuzz/args_fuzz.sh --seed="$seed" --iterations="$iters"
+	if [ "$asan" = 1 ] && [ -f "$asan_so" ]; then
+		fuzz_step "argument fuzzer under ASan+UBSan, seed $seed, $((iters / 10)) iterations" \
+			env CHAN_SO="$asan_so" tests/fuzz/args_fuzz.sh --asan --seed="$seed" --iterations="$((iters / 10))"
+	fi
+	if [ -f tests/fuzz/diff_fuzz.sh ]; then
+		fuzz_step "differential fuzzer, seed $seed, ${CHAN_DIFF_PROGRAMS:-10000} programs" \
+			tests/fuzz/diff_fuzz.sh --seed="$seed" --programs="${CHAN_DIFF_PROGRAMS:-10000}" --so="$dev_so"
+	fi
+}
+
 # --- main ---------------------------------------------------------------
 
 t_start=$SECONDS
@@ -349,6 +393,7 @@ else
 	gate valgrind gate_valgrind
 fi
 [ "$asan" = 1 ] && gate asan gate_asan
+gate fuzz gate_fuzz
 
 echo
 echo "=== summary (logs in ${logs#"$repo"/}/)"
