@@ -75,6 +75,24 @@ function bench_repeat(int $runs, callable $once): array
     return $results;
 }
 
+/**
+ * The names a workload uses, in the implementation of namespace $ns: 'Chan'
+ * (the extension) or 'PurePhp\Chan' (the pure-PHP model in
+ * benchmarks/purephp, loaded by its bootstrap.php). The workload functions
+ * take $ns so both run the same code; these lookups happen once per run,
+ * outside the per-message loops.
+ *
+ * @return array{0: class-string, 1: class-string, 2: class-string, 3: Closure} [Channel, WaitGroup, Coroutine, go]
+ */
+function bench_impl(string $ns): array
+{
+    foreach (['Channel', 'WaitGroup', 'Coroutine'] as $class) {
+        bench_check(class_exists("{$ns}\\{$class}", false), "{$ns}\\{$class} is not loaded");
+    }
+    bench_check(function_exists("{$ns}\\go"), "{$ns}\\go() is not loaded");
+    return ["{$ns}\\Channel", "{$ns}\\WaitGroup", "{$ns}\\Coroutine", Closure::fromCallable("{$ns}\\go")];
+}
+
 /** 1234567.8 -> "1,234,568" */
 function bench_int(float $value): string
 {

@@ -5,16 +5,11 @@
  * capacity 1024; C consumer coroutines each pop M values. Timed from the
  * first spawn until every consumer has finished, for both rings.
  *
- * s1_once() is the producer/consumer core; S2 reuses it with capacity 1 and 0.
+ * s1_once() is the producer/consumer core; S2 reuses it with capacity 1 and 0,
+ * and purephp/bench.php runs it on the pure-PHP model (namespace PurePhp\Chan).
  */
 
 declare(strict_types=1);
-
-use Chan\Channel;
-use Chan\Coroutine;
-use Chan\WaitGroup;
-
-use function Chan\go;
 
 /** The figures of the published Swoole study, in its metric (2 x msgs/s): [lock-free, mutex]. */
 const S1_STUDY = [
@@ -35,18 +30,23 @@ const BENCH_RINGS = ['lockfree' => false, 'mutex' => true];
  * WaitGroup::wait() until every consumer is done, which drives the scheduler.
  * Checks every value arrived once and aborts the benchmark otherwise.
  *
+ * $ns is the namespace of the implementation: 'Chan' (the extension) or
+ * 'PurePhp\Chan' (the pure-PHP model, benchmarks/purephp). The names are
+ * resolved outside the per-message loops, which are the same for both.
+ *
  * @return array{ns: int, cpu_ns: float, msgs: int, switches: int}
  */
-function s1_once(int $C, int $M, int $capacity, bool $lock): array
+function s1_once(int $C, int $M, int $capacity, bool $lock, string $ns = 'Chan'): array
 {
-    $ch = new Channel($capacity, $lock);
+    [$Channel, $WaitGroup, $Coroutine, $go] = bench_impl($ns);
+    $ch = new $Channel($capacity, $lock);
     bench_check($ch->stats()['queue'] === ($lock ? 'mutex' : 'lockfree'), 'channel reports the wrong ring');
-    $consumersDone = new WaitGroup($C);
-    $producersDone = new WaitGroup($C);
+    $consumersDone = new $WaitGroup($C);
+    $producersDone = new $WaitGroup($C);
     $received = 0;
     $sumMessage = 0;
     $sumProducer = 0;
-    $baseCount = Coroutine::count();
+    $baseCount = $Coroutine::count();
 
     $producer = static function (int $i) use ($ch, $M, $producersDone): void {
         for ($j = 0; $j < $M; $j++) {
@@ -70,22 +70,22 @@ function s1_once(int $C, int $M, int $capacity, bool $lock): array
         $consumersDone->done();
     };
 
-    $switches0 = Coroutine::stats()['switches'];
+    $switches0 = $Coroutine::stats()['switches'];
     $cpu0 = bench_cpu_seconds();
     $t0 = hrtime(true);
     for ($i = 0; $i < $C; $i++) {
-        go($producer, $i);
-        go($consumer);
+        $go($producer, $i);
+        $go($consumer);
     }
     $consumersDone->wait();
-    $ns = hrtime(true) - $t0;
+    $wallNs = hrtime(true) - $t0;
     $cpuNs = (bench_cpu_seconds() - $cpu0) * 1e9;
-    $switches = Coroutine::stats()['switches'] - $switches0;
+    $switches = $Coroutine::stats()['switches'] - $switches0;
 
     // Untimed: let the producers return, then check nothing was lost or left.
     $producersDone->wait();
     $msgs = $C * $M;
-    $where = "C={$C} M={$M} capacity={$capacity} " . ($lock ? 'mutex' : 'lockfree');
+    $where = "{$ns} C={$C} M={$M} capacity={$capacity} " . ($lock ? 'mutex' : 'lockfree');
     bench_check($received === $msgs, "{$where}: consumers received {$received} messages, expected {$msgs}");
     bench_check($sumMessage === $C * intdiv($M * ($M - 1), 2), "{$where}: checksum of 'message' fields is wrong ({$sumMessage})");
     bench_check($sumProducer === $M * intdiv($C * ($C - 1), 2), "{$where}: checksum of 'producer' fields is wrong ({$sumProducer})");
@@ -93,12 +93,12 @@ function s1_once(int $C, int $M, int $capacity, bool $lock): array
     bench_check($stats['length'] === 0 && $stats['pushers'] === 0 && $stats['poppers'] === 0,
         "{$where}: channel not idle after the run: " . json_encode($stats));
     // A coroutine that has called done() may still be on its way out.
-    for ($k = 0; $k < 4 && Coroutine::count() > $baseCount; $k++) {
-        Coroutine::yield();
+    for ($k = 0; $k < 4 && $Coroutine::count() > $baseCount; $k++) {
+        $Coroutine::yield();
     }
-    bench_check(Coroutine::count() === $baseCount, "{$where}: " . (Coroutine::count() - $baseCount) . ' coroutines still alive after the run');
+    bench_check($Coroutine::count() === $baseCount, "{$where}: " . ($Coroutine::count() - $baseCount) . ' coroutines still alive after the run');
 
-    return ['ns' => $ns, 'cpu_ns' => $cpuNs, 'msgs' => $msgs, 'switches' => $switches];
+    return ['ns' => $wallNs, 'cpu_ns' => $cpuNs, 'msgs' => $msgs, 'switches' => $switches];
 }
 
 /**

@@ -8,23 +8,20 @@
 
 declare(strict_types=1);
 
-use Chan\Channel;
-use Chan\Coroutine;
-use Chan\WaitGroup;
-
-use function Chan\go;
-
 /**
  * One ping-pong run of $n round trips, timed from the first spawn until both
  * coroutines are done. Aborts the benchmark when a value comes back wrong.
  *
+ * $ns: the implementation, as for s1_once().
+ *
  * @return array{ns: int, cpu_ns: float, trips: int, switches: int}
  */
-function s3_once(int $n, bool $lock): array
+function s3_once(int $n, bool $lock, string $ns = 'Chan'): array
 {
-    $ping = new Channel(0, $lock);
-    $pong = new Channel(0, $lock);
-    $done = new WaitGroup(2);
+    [$Channel, $WaitGroup, $Coroutine, $go] = bench_impl($ns);
+    $ping = new $Channel(0, $lock);
+    $pong = new $Channel(0, $lock);
+    $done = new $WaitGroup(2);
     $trips = 0;
     $sum = 0;
     $bad = -1;
@@ -50,21 +47,21 @@ function s3_once(int $n, bool $lock): array
         $done->done();
     };
 
-    $switches0 = Coroutine::stats()['switches'];
+    $switches0 = $Coroutine::stats()['switches'];
     $cpu0 = bench_cpu_seconds();
     $t0 = hrtime(true);
-    go($pinger);
-    go($ponger);
+    $go($pinger);
+    $go($ponger);
     $done->wait();
-    $ns = hrtime(true) - $t0;
+    $wallNs = hrtime(true) - $t0;
     $cpuNs = (bench_cpu_seconds() - $cpu0) * 1e9;
-    $switches = Coroutine::stats()['switches'] - $switches0;
+    $switches = $Coroutine::stats()['switches'] - $switches0;
 
-    $where = 'S3 ' . ($lock ? 'mutex' : 'lockfree') . " N={$n}";
+    $where = "{$ns} S3 " . ($lock ? 'mutex' : 'lockfree') . " N={$n}";
     bench_check($bad < 0, "{$where}: round trip {$bad} returned a different value");
     bench_check($trips === $n, "{$where}: {$trips} round trips completed, expected {$n}");
     bench_check($sum === intdiv($n * ($n - 1), 2), "{$where}: checksum {$sum} of returned values is wrong");
-    return ['ns' => $ns, 'cpu_ns' => $cpuNs, 'trips' => $n, 'switches' => $switches];
+    return ['ns' => $wallNs, 'cpu_ns' => $cpuNs, 'trips' => $n, 'switches' => $switches];
 }
 
 /** S3 section. $floors['b_ns'] is floor (b) in ns per Fiber round trip. */
