@@ -155,6 +155,7 @@ final class Channel implements \Countable, \IteratorAggregate
         }
         $q->tail = $w;
         $q->len++;
+        $t = null; // the previous tail is another context's waiter: not held across the park
         $self->w = $w;
         $why = Scheduler::park($self, $timeout);
         if ($why === Scheduler::W_OK) {
@@ -244,6 +245,7 @@ final class Channel implements \Countable, \IteratorAggregate
         }
         $q->tail = $w;
         $q->len++;
+        $t = null; // the previous tail is another context's waiter: not held across the park
         $self->w = $w;
         $why = Scheduler::park($self, $timeout);
         $w->value = null;
@@ -365,6 +367,7 @@ final class Channel implements \Countable, \IteratorAggregate
         }
         $q->tail = $w;
         $q->len++;
+        $t = null; // the previous tail is another context's waiter: not held across the park
         $self->w = $w;
         $why = Scheduler::park($self, $timeout);
         if ($why === Scheduler::W_OK) {
