@@ -76,8 +76,8 @@ typedef struct chan_sched {
 	bool in_run, exiting, shutdown, drain_registered;
 } chan_sched;
 
-/* Idle contexts kept for reuse: each holds a C stack mapping and a VM stack
- * page, so spawning needs no mmap() while one is free. */
+/* Idle contexts kept for reuse: each holds a C stack and a VM stack page,
+ * so a coroutine that needs a context while one is idle makes none. */
 #define CHAN_IDLE_MAX 64
 
 ZEND_TLS chan_sched S;

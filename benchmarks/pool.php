@@ -53,6 +53,20 @@ final class PoolConn
 
 const POOL_WORK = ['none' => 0, 'yield' => 1, 'sleep' => 2];
 
+/** Holds a borrowed connection for the work of pool_once(); the same call in both pools. */
+function pool_use(PoolConn $c, int $work, int &$lentTwice): void
+{
+    $lentTwice += (int) $c->busy;
+    $c->busy = true;
+    $c->uses++;
+    if ($work === 1) {
+        Coroutine::yield();
+    } elseif ($work === 2) {
+        Coroutine::sleep(0.001);
+    }
+    $c->busy = false;
+}
+
 /**
  * One run of M coroutines doing T/M pairs each against a pool of K, timed
  * from the moment main opens the gate at which all M wait (started, so
@@ -93,15 +107,7 @@ function pool_once(string $pool, int $K, int $M, int $T, int $work): array
                     Coroutine::yield();
                 }
                 $c = $q->dequeue();
-                $lentTwice += (int) $c->busy;
-                $c->busy = true;
-                $c->uses++;
-                if ($work === 1) {
-                    Coroutine::yield();
-                } elseif ($work === 2) {
-                    Coroutine::sleep(0.001);
-                }
-                $c->busy = false;
+                pool_use($c, $work, $lentTwice);
                 $q->enqueue($c);
             }
             $finished->done();
@@ -119,15 +125,7 @@ function pool_once(string $pool, int $K, int $M, int $T, int $work): array
             $gate->wait();
             for ($i = 0; $i < $per; $i++) {
                 $c = $ch->pop();
-                $lentTwice += (int) $c->busy;
-                $c->busy = true;
-                $c->uses++;
-                if ($work === 1) {
-                    Coroutine::yield();
-                } elseif ($work === 2) {
-                    Coroutine::sleep(0.001);
-                }
-                $c->busy = false;
+                pool_use($c, $work, $lentTwice);
                 $ch->push($c);
             }
             $finished->done();
