@@ -7,9 +7,10 @@
  * mprotect and munmap. Here one anonymous mapping (MAP_NORESERVE: only
  * touched pages cost memory) holds many stacks of chan.stack_size bytes, so
  * a million coroutines need a few thousand mappings. Stacks are reused last
- * in, first out (their pages are warm); a slab whose stacks are all free is
- * unmapped once another free slab is kept, so memory goes back to the system
- * after a burst. Everything is unmapped at the end of the request.
+ * in, first out (their pages are warm); up to 16 slabs whose stacks are all
+ * free stay mapped for the next coroutines, and any more are unmapped, so
+ * memory goes back to the system after a burst. Everything is unmapped at
+ * the end of the request.
  *
  * Overflow. Below every stack lie guard pages made with MADV_GUARD_INSTALL
  * (Linux 6.13+), which fault like PROT_NONE without splitting the mapping.
