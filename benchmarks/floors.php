@@ -127,7 +127,7 @@ function floors(array $opt): array
         'b_ns' => $bNs,
         'c_ns' => $cNs,
         'section' => [
-            'data' => ['floor a' => [[$aNs, 1e9 / $aNs]]],
+            'data' => ['floor a' => [[$aNs, 1e9 / $aNs]], 'floor b' => [[$bNs, 1e9 / $bNs]]],
             'title' => 'Floors',
             'intro' => 'What the work costs without channels or a scheduler. '
                 . '(a) SplQueue push of a fresh `[\'producer\' => $i, \'message\' => $j]` plus a pop in a plain loop; '

@@ -56,13 +56,23 @@ plot \
 	data index "s1 mutex" using ($1*1.04):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 2 title "mutex ring: new Channel(1024, true)"
 
 # --- S2 ---
+# Issue 4's S2 target: the work of a message plus one Fiber resume+suspend
+# pair, 1e9 / (floor a + floor b) msgs/s (only drawn when the data has floor b).
+s2_target = 0
+if (system(sprintf("grep -c '^# floor b' '%s'", data)) + 0 > 0) {
+	stats data index "floor b" using 1 nooutput
+	s2_target = 1e3 / (floor_ns + STATS_max)   # million msgs/s
+}
+target_title = sprintf("S2 target: 1e9 / (floor a + floor b: one Fiber resume+suspend pair) = %.2f M/s", s2_target)
 set output s2_png
 set bmargin 10         # 5-line key
 set title "S2 switch-heavy: S1 with capacity 1 and 0 (unbuffered)" . suffix
 set xrange [0.7:700]
 set xtics ("1" 1, "100" 100, "500" 500)
+set style line 8 lc rgb "#7f7f7f" lw 2 dt 4
 plot \
 	floor_m with lines ls 9 title floor_title, \
+	(s2_target > 0 ? s2_target : 1/0) with lines ls 8 title (s2_target > 0 ? target_title : "S2 target: no floor b in the data"), \
 	data index "s2 capacity 1 lockfree" using ($1*0.92):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 1 title "capacity 1, lock-free ring", \
 	data index "s2 capacity 1 mutex" using ($1*0.97):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 2 title "capacity 1, mutex ring", \
 	data index "s2 capacity 0 lockfree" using ($1*1.03):($2/1e6):($3/1e6):($4/1e6) with yerrorlines ls 3 title "capacity 0 (no ring; lock=false)", \
