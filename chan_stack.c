@@ -28,8 +28,9 @@ size_t chan_stack_size;
 #define MADV_GUARD_INSTALL 102
 #endif
 
-/* Deep enough that one large frame cannot step over it. */
-#define CHAN_GUARD_SIZE (16 * 1024)
+/* Deep enough that one large frame cannot step over it into the stack
+ * below. Only address space: the pages are never touched. */
+#define CHAN_GUARD_SIZE (64 * 1024)
 /* Stacks per slab: slabs of ~64 MiB at the default size. */
 #define CHAN_SLAB_BYTES ((size_t) 64 * 1024 * 1024)
 /* Empty slabs kept mapped, their touched pages warm: about 4,000 stacks at
