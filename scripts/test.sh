@@ -11,7 +11,8 @@
 #   build     scripts/build.sh dev (-Werror: a warning fails it)
 #   c         tests/c: the queue engines, plain and under ThreadSanitizer
 #   phpt      tests/**/*.phpt with run-tests.php against the dev build
-#   valgrind  the same under valgrind (run-tests -m); CHAN_SKIP_VALGRIND=1 skips it
+#   valgrind  the same under valgrind (run-tests -m, definite leaks reported);
+#             CHAN_SKIP_VALGRIND=1 skips it
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -289,7 +290,10 @@ gate_valgrind() {
 		g_fail=1
 		return
 	fi
-	phpt valgrind "$dev_so" -m
+	# Definite leaks count (run-tests' own -m does not look for leaks at all);
+	# the few tests where PHP itself leaks say so in an --XLEAK-- section.
+	VALGRIND_OPTS="--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite" \
+		phpt valgrind "$dev_so" -m
 }
 
 # A stock (non-ASan) PHP can load the ASan build only when the ASan runtime
