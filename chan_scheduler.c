@@ -77,8 +77,15 @@ typedef struct chan_sched {
 } chan_sched;
 
 /* Idle contexts kept for reuse: each holds a C stack and a VM stack page,
- * so a coroutine that needs a context while one is idle makes none. */
+ * so a coroutine that needs a context while one is idle makes none. On our
+ * own stacks none are kept: a context is made on a warm stack from the slabs
+ * as cheaply as an idle one is resumed (measured), and idle ones would keep
+ * their slabs from being unmapped after a burst. */
+#ifdef CHAN_OWN_STACKS
+#define CHAN_IDLE_MAX 0
+#else
 #define CHAN_IDLE_MAX 64
+#endif
 
 ZEND_TLS chan_sched S;
 
@@ -796,6 +803,7 @@ static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 			S.current = next;
 			continue;
 		}
+#if CHAN_IDLE_MAX > 0
 		if (S.idle_len >= CHAN_IDLE_MAX) {
 			break;
 		}
@@ -803,6 +811,9 @@ static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 		S.idle = wk;
 		S.idle_len++;
 		chan_switch(next); /* back once a new coroutine is bound to us */
+#else
+		break;
+#endif
 	}
 
 	chan_worker_end(wk);
