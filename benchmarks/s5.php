@@ -34,6 +34,12 @@ function s5_is_stack_failure(Throwable $e): bool
     return (bool) preg_match('/Fiber stack|coroutine stack|mmap|mprotect/i', $e->getMessage());
 }
 
+/** RSS, memory maps and Zend heap now, keyed rss$at, maps$at, heap$at. */
+function s5_snapshot(string $at): array
+{
+    return ["rss{$at}" => bench_rss_bytes(), "maps{$at}" => bench_maps_count(), "heap{$at}" => memory_get_usage()];
+}
+
 /**
  * The child's measurement: $kind 'chan' (K coroutines parked in pop() on one
  * unbuffered channel) or 'fiber' (K Fibers suspended). Releases them all and
@@ -56,9 +62,7 @@ function s5_child(string $kind, int $K): array
             $finished++;
             $wg->done();
         };
-        $r['rss0'] = bench_rss_bytes();
-        $r['maps0'] = bench_maps_count();
-        $r['heap0'] = memory_get_usage();
+        $r += s5_snapshot('0');
         $t0 = hrtime(true);
         try {
             for ($i = 0; $i < $K; $i++) {
@@ -80,9 +84,7 @@ function s5_child(string $kind, int $K): array
             $stats = $ch->stats();
             bench_check($stats['poppers'] === $K && $started === $K, "chan K={$K}: {$stats['poppers']} poppers parked, {$started} started");
             $r['parked'] = $K;
-            $r['rssK'] = bench_rss_bytes();
-            $r['mapsK'] = bench_maps_count();
-            $r['heapK'] = memory_get_usage();
+            $r += s5_snapshot('K');
             for ($i = 0; $i < $K; $i++) {
                 $ch->push($i); // hands the value to the longest-parked popper
             }
@@ -100,9 +102,7 @@ function s5_child(string $kind, int $K): array
             $sum += Fiber::suspend();
             $finished++;
         };
-        $r['rss0'] = bench_rss_bytes();
-        $r['maps0'] = bench_maps_count();
-        $r['heap0'] = memory_get_usage();
+        $r += s5_snapshot('0');
         $t0 = hrtime(true);
         try {
             for ($i = 0; $i < $K; $i++) {
@@ -121,9 +121,7 @@ function s5_child(string $kind, int $K): array
         $r['park_ns'] = (hrtime(true) - $t0) / $K;
         if ($r['error'] === null) {
             $r['parked'] = $K;
-            $r['rssK'] = bench_rss_bytes();
-            $r['mapsK'] = bench_maps_count();
-            $r['heapK'] = memory_get_usage();
+            $r += s5_snapshot('K');
         }
         foreach ($fibers as $i => $fiber) {
             $fiber->resume($i);
