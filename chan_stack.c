@@ -57,7 +57,7 @@ struct chan_slab {
 	size_t slot_size; /* guard + stack */
 	uint32_t nslots, used, carved;
 	chan_stack *free;
-	chan_slab *next, *prev;           /* every slab */
+	chan_slab *next, *prev;             /* every slab */
 	chan_slab *avail_next, *avail_prev; /* slabs with a free or uncarved slot */
 	bool in_avail;
 };
@@ -125,9 +125,11 @@ static chan_slab *slab_new(void)
 	if (n < 4) {
 		n = 4;
 	}
-	void *base = mmap(NULL, (size_t) n * slot, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *base =
+	    mmap(NULL, (size_t) n * slot, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (base == MAP_FAILED) {
-		zend_throw_error(chan_ce_error, "Cannot allocate coroutine stacks: mmap failed: %s (%d)", strerror(errno), errno);
+		zend_throw_error(chan_ce_error, "Cannot allocate coroutine stacks: mmap failed: %s (%d)", strerror(errno),
+		                 errno);
 		return NULL;
 	}
 	chan_slab *sl = ecalloc(1, sizeof(chan_slab));

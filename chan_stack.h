@@ -36,8 +36,8 @@
 #endif
 
 /* chan.stack_size: bounds and default, in bytes. */
-#define CHAN_STACK_MIN (64 * 1024)
-#define CHAN_STACK_MAX (256 * 1024 * 1024)
+#define CHAN_STACK_MIN     (64 * 1024)
+#define CHAN_STACK_MAX     (256 * 1024 * 1024)
 #define CHAN_STACK_DEFAULT "256K"
 
 extern size_t chan_stack_size; /* chan.stack_size, page-rounded */
