@@ -88,10 +88,18 @@ static void fail(const char *fmt, ...)
 static inline int decode_op(uint8_t b)
 {
 	switch (b % 8) {
-	case 0: case 1: case 2: return OP_PUSH;
-	case 3: case 4: case 5: return OP_POP;
-	case 6: return OP_LENGTH;
-	default: return OP_QUIESCE;
+		case 0:
+		case 1:
+		case 2:
+			return OP_PUSH;
+		case 3:
+		case 4:
+		case 5:
+			return OP_POP;
+		case 6:
+			return OP_LENGTH;
+		default:
+			return OP_QUIESCE;
 	}
 }
 
@@ -155,52 +163,52 @@ static void run_single(const chan_queue_ops *ops, size_t cap, const uint8_t *scr
 		unsigned rep = op == OP_QUIESCE ? 1 : decode_rep(b);
 		for (unsigned r = 0; r < rep; r++) {
 			switch (op) {
-			case OP_PUSH: {
-				/* Values from the input and a counter: any bit pattern, zero included. */
-				uint64_t k = counter++;
-				chan_slot in = {{mix64(k ^ ((uint64_t) b << 56)) & (b & 1 ? ~UINT64_C(0) : 0xff),
-				                 (uint64_t) i << 32 | r}};
-				bool ok = ops->push(q, &in);
-				if (ok != (m.len < cap)) {
-					fail("op %zu.%u push returned %d with %zu of %zu buffered", i, r, ok, m.len, cap);
-				}
-				if (ok) {
-					m.v[(m.head + m.len) % cap] = in;
-					m.len++;
-				}
-				break;
-			}
-			case OP_POP: {
-				chan_slot out;
-				memset(&out, 0xa5, sizeof(out));
-				bool ok = ops->pop(q, &out);
-				if (ok != (m.len > 0)) {
-					fail("op %zu.%u pop returned %d with %zu buffered", i, r, ok, m.len);
-				}
-				if (ok) {
-					const chan_slot *want = &m.v[m.head];
-					if (memcmp(&out, want, sizeof(out)) != 0) {
-						fail("op %zu.%u pop gave %016" PRIx64 ":%016" PRIx64 ", want %016" PRIx64 ":%016" PRIx64, i, r,
-						     out.w[0], out.w[1], want->w[0], want->w[1]);
+				case OP_PUSH: {
+					/* Values from the input and a counter: any bit pattern, zero included. */
+					uint64_t k = counter++;
+					chan_slot in = {
+					    {mix64(k ^ ((uint64_t) b << 56)) & (b & 1 ? ~UINT64_C(0) : 0xff), (uint64_t) i << 32 | r}};
+					bool ok = ops->push(q, &in);
+					if (ok != (m.len < cap)) {
+						fail("op %zu.%u push returned %d with %zu of %zu buffered", i, r, ok, m.len, cap);
 					}
-					m.head = (m.head + 1) % cap;
-					m.len--;
+					if (ok) {
+						m.v[(m.head + m.len) % cap] = in;
+						m.len++;
+					}
+					break;
 				}
-				break;
-			}
-			case OP_LENGTH:
-				if (ops->length(q) != m.len) {
-					fail("op %zu.%u length() = %zu, want %zu", i, r, ops->length(q), m.len);
+				case OP_POP: {
+					chan_slot out;
+					memset(&out, 0xa5, sizeof(out));
+					bool ok = ops->pop(q, &out);
+					if (ok != (m.len > 0)) {
+						fail("op %zu.%u pop returned %d with %zu buffered", i, r, ok, m.len);
+					}
+					if (ok) {
+						const chan_slot *want = &m.v[m.head];
+						if (memcmp(&out, want, sizeof(out)) != 0) {
+							fail("op %zu.%u pop gave %016" PRIx64 ":%016" PRIx64 ", want %016" PRIx64 ":%016" PRIx64, i,
+							     r, out.w[0], out.w[1], want->w[0], want->w[1]);
+						}
+						m.head = (m.head + 1) % cap;
+						m.len--;
+					}
+					break;
 				}
-				break;
-			default: {
-				visit_check c = {.m = &m};
-				ops->visit(q, visit_model_fn, &c);
-				if (c.calls != m.len) {
-					fail("op %zu visit made %zu calls, want %zu", i, c.calls, m.len);
+				case OP_LENGTH:
+					if (ops->length(q) != m.len) {
+						fail("op %zu.%u length() = %zu, want %zu", i, r, ops->length(q), m.len);
+					}
+					break;
+				default: {
+					visit_check c = {.m = &m};
+					ops->visit(q, visit_model_fn, &c);
+					if (c.calls != m.len) {
+						fail("op %zu visit made %zu calls, want %zu", i, c.calls, m.len);
+					}
+					break;
 				}
-				break;
-			}
 			}
 		}
 	}
@@ -286,8 +294,7 @@ static void split_value(const shared *s, const chan_slot *v, const char *where, 
 
 static inline bool popped_bit(const shared *s, unsigned p, uint64_t seq)
 {
-	uint_least64_t w =
-	    atomic_load_explicit(&s->popped_bits[p * s->bitmap_words + seq / 64], memory_order_relaxed);
+	uint_least64_t w = atomic_load_explicit(&s->popped_bits[p * s->bitmap_words + seq / 64], memory_order_relaxed);
 	return (w >> (seq % 64)) & 1;
 }
 
@@ -342,8 +349,8 @@ static void *worker(void *argp)
 					}
 					last_seen[p] = (int64_t) seq;
 					uint_least64_t bit = UINT64_C(1) << (seq % 64);
-					uint_least64_t prev = atomic_fetch_or_explicit(
-					    &s->popped_bits[p * s->bitmap_words + seq / 64], bit, memory_order_relaxed);
+					uint_least64_t prev = atomic_fetch_or_explicit(&s->popped_bits[p * s->bitmap_words + seq / 64], bit,
+					                                               memory_order_relaxed);
 					if (prev & bit) {
 						fail("thread %u popped producer %u's value %" PRIu64 " a second time", me, p, seq);
 					}
@@ -608,7 +615,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(current_input, sizeof(current_input), "libFuzzer input of %zu bytes, saved as the crash file below", size);
 #endif
 	snprintf(current_config, sizeof(current_config), "%s cap=%zu %s", ops->name, cap,
-	         threaded ? (nthreads == 2 ? "2 threads" : nthreads == 3 ? "3 threads" : "4 threads") : "single-threaded");
+	         threaded ? (nthreads == 2   ? "2 threads"
+	                     : nthreads == 3 ? "3 threads"
+	                                     : "4 threads")
+	                  : "single-threaded");
 
 	if (ops->create(0) != NULL) {
 		fail("create(0) did not return NULL");
@@ -772,8 +782,9 @@ int main(int argc, char **argv)
 		if (only >= 0 && (unsigned long) only != r) {
 			continue;
 		}
-		snprintf(current_input, sizeof(current_input), "random input %lu of seed %" PRIu64
-		         "; replay alone with -seed=%" PRIu64 " -only=%lu -max_len=%lu", r, seed, seed, r, max_len);
+		snprintf(current_input, sizeof(current_input),
+		         "random input %lu of seed %" PRIu64 "; replay alone with -seed=%" PRIu64 " -only=%lu -max_len=%lu", r,
+		         seed, seed, r, max_len);
 		run_one(buf, len);
 		done++;
 	}
