@@ -66,6 +66,7 @@ PHP_MINIT_FUNCTION(chan)
 
 PHP_MSHUTDOWN_FUNCTION(chan)
 {
+	chan_scheduler_mshutdown();
 	chan_stack_mshutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;

@@ -2,7 +2,9 @@
 
 /**
  * The public contract is ../shared/SPEC.md; these doc comments record the
- * decisions it leaves open. Regenerate chan_arginfo.h with scripts/gen-stub.sh.
+ * decisions it leaves open. chan needs PHP 8.2 or later (as config.m4,
+ * package.xml and composer.json say); it is tested on 8.2, 8.4, 8.5 and 8.6.
+ * Regenerate chan_arginfo.h with scripts/gen-stub.sh.
  *
  * @generate-class-entries
  */

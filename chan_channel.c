@@ -323,7 +323,7 @@ static zend_object_handlers chan_iter_obj_handlers;
 
 static zend_always_inline chan_iter_obj *chan_iter_obj_from(zend_object *obj)
 {
-	return (chan_iter_obj *) ((char *) obj - XtOffsetOf(chan_iter_obj, std));
+	return (chan_iter_obj *) ((char *) obj - offsetof(chan_iter_obj, std));
 }
 
 static zend_object *chan_iter_obj_create(zend_class_entry *ce)
@@ -643,7 +643,7 @@ void chan_channel_minit(void)
 	chan_ce_channel->create_object = chan_channel_create;
 	chan_ce_channel->get_iterator = chan_channel_get_iterator;
 	memcpy(&chan_channel_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	chan_channel_handlers.offset = XtOffsetOf(chan_channel, std);
+	chan_channel_handlers.offset = offsetof(chan_channel, std);
 	chan_channel_handlers.free_obj = chan_channel_free;
 	chan_channel_handlers.get_gc = chan_channel_get_gc;
 	chan_channel_handlers.clone_obj = NULL;
@@ -651,7 +651,7 @@ void chan_channel_minit(void)
 	chan_ce_channel_iterator->create_object = chan_iter_obj_create;
 	chan_ce_channel_iterator->get_iterator = chan_iter_obj_get_iterator;
 	memcpy(&chan_iter_obj_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	chan_iter_obj_handlers.offset = XtOffsetOf(chan_iter_obj, std);
+	chan_iter_obj_handlers.offset = offsetof(chan_iter_obj, std);
 	chan_iter_obj_handlers.free_obj = chan_iter_obj_free;
 	chan_iter_obj_handlers.get_gc = chan_iter_obj_get_gc;
 	chan_iter_obj_handlers.clone_obj = NULL;

@@ -33,7 +33,7 @@ typedef enum {
 
 static zend_always_inline chan_channel *chan_channel_from_obj(zend_object *obj)
 {
-	return (chan_channel *) ((char *) obj - XtOffsetOf(chan_channel, std));
+	return (chan_channel *) ((char *) obj - offsetof(chan_channel, std));
 }
 
 /* Non-blocking halves; they never throw. try_send reports CLOSED for a

@@ -8,6 +8,7 @@
 
 #include "php.h"
 #include "php_chan.h"
+#include "chan_compat.h"
 #include "chan_scheduler.h"
 #include "chan_stack.h"
 #include "zend_exceptions.h"
@@ -89,15 +90,13 @@ typedef struct chan_sched {
 
 ZEND_TLS chan_sched S;
 
-zend_long chan_max_coroutines;
+TSRM_TLS zend_long chan_max_coroutines;
 
 /* Bottom frame of every coroutine's VM stack; never called. */
 static zend_function chan_coro_frame_func = {ZEND_INTERNAL_FUNCTION};
 
 /* Identifies our contexts to fiber observers. */
 static const char chan_coro_kind = 0;
-
-static user_opcode_handler_t chan_prev_exit_handler;
 
 /* --- clock and timers ------------------------------------------------- */
 
@@ -363,7 +362,7 @@ bool chan_can_block(void)
 	const char *why = NULL;
 	if (UNEXPECTED(EG(active_fiber))) {
 		why = "Cannot block inside a Fiber that the Chan scheduler does not own";
-	} else if (UNEXPECTED(zend_fiber_switch_blocked())) {
+	} else if (UNEXPECTED(chan_switch_forbidden())) {
 		why = "Cannot switch coroutines in the current execution context";
 	} else if (UNEXPECTED(S.current->state != CHAN_CORO_RUNNING || S.current->wake == CHAN_WAKE_CANCEL)) {
 		why = "Cannot block in a coroutine that is being destroyed";
@@ -464,13 +463,45 @@ static void chan_worker_free_vm(chan_worker *wk)
 
 #ifdef CHAN_OWN_STACKS
 
-typedef struct {
-	void *handle;
-	zend_fiber_transfer *transfer;
-} chan_fcontext_data;
+/* A context's first frame, as zend_fiber_init_context() lays it out at the
+ * top of the stacks it maps: boost.context's saved registers, whose values
+ * are code addresses (PHP's fiber trampoline and boost's own), nothing that
+ * points into the stack. Copied to the top of one of our stacks it starts a
+ * context there just as well, through PHP's own trampoline, which calls
+ * chan_worker_entry(). PHP exports no way to lay out a frame on memory of
+ * our choosing (8.6 no longer exports make_fcontext()), so the frame is
+ * taken once per thread from a context made and destroyed for the purpose. */
+#define CHAN_FRAME_MAX 512
+ZEND_TLS struct {
+	size_t len;
+	char bytes[CHAN_FRAME_MAX];
+} chan_frame;
 
-/* boost.context, as compiled into PHP (zend_fibers.c switches with it). */
-extern void *make_fcontext(void *sp, size_t size, void (*fn)(chan_fcontext_data));
+static ZEND_STACK_ALIGNED void chan_frame_probe(zend_fiber_transfer *transfer)
+{
+	abort(); /* never entered */
+}
+
+static bool chan_frame_capture(void)
+{
+	zend_fiber_context probe;
+	memset(&probe, 0, sizeof(probe));
+	if (!CHAN_FIBER_INIT_OK(zend_fiber_init_context(&probe, (void *) &chan_coro_kind, chan_frame_probe, 64 * 1024))) {
+		return false;
+	}
+	char *top = chan_fiber_stack_top(&probe);
+	size_t len = (size_t) (top - (char *) probe.handle);
+	if (len > 0 && len <= CHAN_FRAME_MAX && ((uintptr_t) top & 15) == 0) {
+		memcpy(chan_frame.bytes, probe.handle, len);
+		chan_frame.len = len;
+	}
+	zend_fiber_destroy_context(&probe);
+	if (!chan_frame.len) {
+		zend_throw_error(chan_ce_error, "Cannot start coroutines: unexpected fiber context layout");
+		return false;
+	}
+	return true;
+}
 
 /* Worker contexts never reach ZEND_FIBER_STATUS_DEAD: zend_fiber_switch_context
  * would hand them to zend_fiber_destroy_context(), which unmaps stacks it
@@ -490,21 +521,11 @@ static void chan_worker_reap(void)
 	chan_worker_release(wk);
 }
 
-static ZEND_NORETURN void chan_worker_trampoline(chan_fcontext_data data)
-{
-	zend_fiber_transfer transfer = *data.transfer;
-	/* Symmetric switching: the context that entered us resumes from here. */
-	transfer.context->handle = data.handle;
-	if (S.dying) {
-		chan_worker_reap();
-	}
-	chan_worker_entry(&transfer);
-	zend_fiber_switch_context(&transfer);
-	abort(); /* never resumed */
-}
-
 static chan_worker *chan_worker_new(void)
 {
+	if (UNEXPECTED(!chan_frame.len) && !chan_frame_capture()) {
+		return NULL;
+	}
 	chan_stack *st = chan_stack_get();
 	if (!st) {
 		return NULL;
@@ -518,8 +539,8 @@ static chan_worker *chan_worker_new(void)
 	page->end = (zval *) wk;
 	page->prev = NULL;
 	wk->first_page = page;
-	char *top = (char *) page;
-	wk->ctx.handle = make_fcontext(top, (size_t) (top - wk->stack_low), chan_worker_trampoline);
+	char *top = (char *) ((uintptr_t) page & ~(uintptr_t) 15);
+	wk->ctx.handle = memcpy(top - chan_frame.len, chan_frame.bytes, chan_frame.len);
 	wk->ctx.kind = (void *) &chan_coro_kind;
 	wk->ctx.function = chan_worker_entry;
 	wk->ctx.status = ZEND_FIBER_STATUS_INIT;
@@ -562,11 +583,8 @@ static void chan_worker_cleanup(zend_fiber_context *context)
 static chan_worker *chan_worker_new(void)
 {
 	chan_worker *wk = ecalloc(1, sizeof(chan_worker));
-	if (!(zend_fiber_init_context(&wk->ctx, (void *) &chan_coro_kind, chan_worker_entry, chan_stack_size)
-#if PHP_VERSION_ID >= 80300
-	      == SUCCESS
-#endif
-	      )) {
+	if (!CHAN_FIBER_INIT_OK(
+	        zend_fiber_init_context(&wk->ctx, (void *) &chan_coro_kind, chan_worker_entry, chan_stack_size))) {
 		efree(wk);
 		return NULL;
 	}
@@ -768,6 +786,11 @@ static void chan_coro_run(chan_coro *co, zend_execute_data *bottom)
 static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 {
 	chan_worker *wk = (chan_worker *) EG(current_fiber_context);
+#ifdef CHAN_OWN_STACKS
+	if (S.dying) {
+		chan_worker_reap(); /* the worker that switched to us has ended */
+	}
+#endif
 
 	zend_vm_stack stack = chan_worker_first_page(wk);
 	EG(vm_stack) = stack;
@@ -786,6 +809,9 @@ static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 	EG(stack_base) = zend_fiber_stack_base(wk->ctx.stack);
 	EG(stack_limit) = zend_fiber_stack_limit(wk->ctx.stack);
 #endif
+	if (EG(max_allowed_stack_size) == ZEND_MAX_ALLOWED_STACK_SIZE_UNCHECKED) {
+		EG(stack_limit) = NULL; /* zend.max_allowed_stack_size=-1: no check, as on main */
+	}
 #endif
 
 	chan_coro *next;
@@ -823,6 +849,13 @@ static ZEND_STACK_ALIGNED void chan_worker_entry(zend_fiber_transfer *transfer)
 	transfer->context = next->context;
 	transfer->flags = 0;
 	ZVAL_NULL(&transfer->value);
+#ifdef CHAN_OWN_STACKS
+	/* Switch away for good here: returning to PHP's trampoline would mark
+	 * the context dead, and whoever it switched to would hand our stack to
+	 * zend_fiber_destroy_context(). */
+	zend_fiber_switch_context(transfer);
+	abort(); /* never resumed */
+#endif
 }
 
 /* exit() ran in a finally block during chan_destroy_all(): throws PHP's
@@ -1069,22 +1102,15 @@ ZEND_METHOD(Chan_Coroutine, drain)
 
 static void chan_register_drain(void)
 {
-	php_shutdown_function_entry entry = {0};
 	zend_function *fn = zend_hash_str_find_ptr(&chan_ce_coroutine->function_table, "drain", sizeof("drain") - 1);
 	CHAN_ASSERT(fn);
-	entry.fci.size = sizeof(zend_fcall_info);
-	ZVAL_STR(&entry.fci.function_name,
-	         zend_string_init("Chan\\Coroutine::drain", sizeof("Chan\\Coroutine::drain") - 1, 0));
-	entry.fci_cache.function_handler = fn;
-	entry.fci_cache.called_scope = chan_ce_coroutine;
-	append_user_shutdown_function(&entry);
-	S.drain_registered = true;
+	S.drain_registered = chan_append_shutdown_method(chan_ce_coroutine, fn);
 }
 
-static int chan_exit_handler(zend_execute_data *execute_data)
+/* exit() anywhere: coroutines still pending never start. */
+static void chan_on_exit(void)
 {
 	S.exiting = true;
-	return chan_prev_exit_handler ? chan_prev_exit_handler(execute_data) : ZEND_USER_OPCODE_DISPATCH;
 }
 
 /* --- Chan\Coroutine ----------------------------------------------------- */
@@ -1184,8 +1210,12 @@ void chan_overflow_message(char *buf, size_t len)
 
 void chan_scheduler_minit(void)
 {
-	chan_prev_exit_handler = zend_get_user_opcode_handler(ZEND_EXIT);
-	zend_set_user_opcode_handler(ZEND_EXIT, chan_exit_handler);
+	chan_hook_exit(chan_on_exit);
+}
+
+void chan_scheduler_mshutdown(void)
+{
+	chan_unhook_exit();
 }
 
 void chan_scheduler_rinit(void)

@@ -172,8 +172,9 @@ chan_coro *chan_current(void);
  * Throws ValueError naming argument `arg` and returns false otherwise. */
 bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out);
 
-/* chan.max_coroutines: live coroutines go() may start (0: no limit). */
-extern zend_long chan_max_coroutines;
+/* chan.max_coroutines: live coroutines go() may start (0: no limit). Per
+ * thread, as every INI value is under ZTS. */
+extern TSRM_TLS zend_long chan_max_coroutines;
 
 /* The fatal error for a coroutine that overflowed its C stack. */
 void chan_overflow_message(char *buf, size_t len);

@@ -17,11 +17,7 @@
 #include "php_chan.h"
 #include "chan_channel.h"
 #include "zend_exceptions.h"
-#if PHP_VERSION_ID >= 80200
 #include "ext/random/php_random.h"
-#else
-#include "ext/standard/php_mt_rand.h"
-#endif
 
 /* Cases are evaluated on entry, as in Go: each holds its channel and its
  * send value, so reassigning a reference in $cases while parked changes

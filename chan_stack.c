@@ -11,11 +11,12 @@
 #include "chan_stack.h"
 #include "chan_scheduler.h"
 
-size_t chan_stack_size;
+TSRM_TLS size_t chan_stack_size;
 
 #ifdef CHAN_OWN_STACKS
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -227,19 +228,27 @@ char *chan_stack_low(const chan_stack *st)
 	return (char *) (st + 1) - st->slab->slot_size + CHAN_GUARD_SIZE;
 }
 
+static void chan_altstack_drop(void);
+
 void chan_stack_release_all(void)
 {
 	while (chan_slabs.all) {
 		slab_unmap(chan_slabs.all);
 	}
 	chan_slabs.empty = 0;
+	chan_altstack_drop();
 }
 
 /* --- overflow --------------------------------------------------------- */
 
+/* The SIGSEGV handler is the process's, installed once by whichever thread
+ * first makes a slab; the alternate signal stack it runs on is per thread
+ * (a signal runs on the faulting thread), made with the thread's first slab
+ * and dropped with its last. */
+static pthread_mutex_t chan_handler_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sigaction chan_prev_segv;
 static bool chan_handler_installed;
-static void *chan_altstack;
+ZEND_TLS void *chan_altstack;
 
 /* The slot whose guard pages hold addr, if any. */
 static bool chan_in_guard(const char *addr)
@@ -266,47 +275,61 @@ static void chan_segv(int sig, siginfo_t *info, void *uctx)
 	_exit(255);
 }
 
-static void chan_stack_install_handler(void)
+/* This thread's alternate signal stack, unless it has one already (PHP's
+ * or the embedding program's). */
+static void chan_altstack_make(void)
 {
-	if (chan_handler_installed) {
+	stack_t ss;
+	if (chan_altstack || sigaltstack(NULL, &ss) != 0 || !(ss.ss_flags & SS_DISABLE)) {
 		return;
 	}
-	stack_t ss;
-	if (sigaltstack(NULL, &ss) == 0 && (ss.ss_flags & SS_DISABLE)) {
-		size_t size = 64 * 1024;
-		chan_altstack = malloc(size);
-		if (chan_altstack) {
-			ss.ss_sp = chan_altstack;
-			ss.ss_size = size;
-			ss.ss_flags = 0;
-			if (sigaltstack(&ss, NULL) != 0) {
-				free(chan_altstack);
-				chan_altstack = NULL;
-			}
+	size_t size = 64 * 1024;
+	chan_altstack = malloc(size);
+	if (chan_altstack) {
+		ss.ss_sp = chan_altstack;
+		ss.ss_size = size;
+		ss.ss_flags = 0;
+		if (sigaltstack(&ss, NULL) != 0) {
+			free(chan_altstack);
+			chan_altstack = NULL;
 		}
-	}
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = chan_segv;
-	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGSEGV, &sa, &chan_prev_segv) == 0) {
-		chan_handler_installed = true;
 	}
 }
 
-void chan_stack_mshutdown(void)
+static void chan_altstack_drop(void)
 {
-	if (chan_handler_installed) {
-		sigaction(SIGSEGV, &chan_prev_segv, NULL);
-		chan_handler_installed = false;
-	}
 	if (chan_altstack) {
 		stack_t ss = {.ss_flags = SS_DISABLE};
 		sigaltstack(&ss, NULL);
 		free(chan_altstack);
 		chan_altstack = NULL;
 	}
+}
+
+static void chan_stack_install_handler(void)
+{
+	chan_altstack_make();
+	pthread_mutex_lock(&chan_handler_lock);
+	if (!chan_handler_installed) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = chan_segv;
+		sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+		sigemptyset(&sa.sa_mask);
+		chan_handler_installed = sigaction(SIGSEGV, &sa, &chan_prev_segv) == 0;
+	}
+	pthread_mutex_unlock(&chan_handler_lock);
+}
+
+void chan_stack_mshutdown(void)
+{
+	pthread_mutex_lock(&chan_handler_lock);
+	if (chan_handler_installed) {
+		sigaction(SIGSEGV, &chan_prev_segv, NULL);
+		chan_handler_installed = false;
+	}
+	pthread_mutex_unlock(&chan_handler_lock);
+	chan_altstack_drop();
 }
 
 #else
@@ -319,11 +342,7 @@ void chan_stack_mshutdown(void)
 
 ZEND_INI_MH(chan_ini_stack_size)
 {
-#if PHP_VERSION_ID >= 80200
 	zend_long size = zend_ini_parse_quantity_warn(new_value, entry->name);
-#else
-	zend_long size = zend_atol(ZSTR_VAL(new_value), ZSTR_LEN(new_value));
-#endif
 	if (size < CHAN_STACK_MIN || size > CHAN_STACK_MAX) {
 		zend_error(E_WARNING, "Invalid \"chan.stack_size\" setting: must be between %dK and %dM", CHAN_STACK_MIN / 1024,
 		           CHAN_STACK_MAX / 1024 / 1024);

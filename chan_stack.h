@@ -40,7 +40,7 @@
 #define CHAN_STACK_MAX     (256 * 1024 * 1024)
 #define CHAN_STACK_DEFAULT "256K"
 
-extern size_t chan_stack_size; /* chan.stack_size, page-rounded */
+extern TSRM_TLS size_t chan_stack_size; /* chan.stack_size, page-rounded; per thread under ZTS */
 
 #ifdef CHAN_OWN_STACKS
 

@@ -23,7 +23,7 @@ static zend_object_handlers chan_waitgroup_handlers;
 
 static zend_always_inline chan_waitgroup *chan_waitgroup_from_obj(zend_object *obj)
 {
-	return (chan_waitgroup *) ((char *) obj - XtOffsetOf(chan_waitgroup, std));
+	return (chan_waitgroup *) ((char *) obj - offsetof(chan_waitgroup, std));
 }
 
 static zend_object *chan_waitgroup_create(zend_class_entry *ce)
@@ -139,6 +139,6 @@ void chan_waitgroup_minit(void)
 {
 	chan_ce_waitgroup->create_object = chan_waitgroup_create;
 	memcpy(&chan_waitgroup_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	chan_waitgroup_handlers.offset = XtOffsetOf(chan_waitgroup, std);
+	chan_waitgroup_handlers.offset = offsetof(chan_waitgroup, std);
 	chan_waitgroup_handlers.clone_obj = NULL;
 }

@@ -2,10 +2,7 @@
 #define PHP_CHAN_H
 
 #include "php.h"
-
-#if PHP_VERSION_ID < 80100
-#error "chan needs PHP 8.1 or later (Fibers)"
-#endif
+#include "chan_compat.h"
 
 #define PHP_CHAN_VERSION "0.1.0"
 
@@ -32,6 +29,7 @@ void chan_scheduler_minit(void);
 void chan_channel_minit(void);
 void chan_waitgroup_minit(void);
 
+void chan_scheduler_mshutdown(void);
 void chan_scheduler_rinit(void);
 void chan_scheduler_rshutdown(void);
 

@@ -12,6 +12,9 @@
 # phpize and configure run again only when config.m4, the mode's flags or the
 # PHP installation changed; otherwise this is just an incremental make.
 # Compiler output is shown only when the build fails.
+#
+# Another PHP: PHP_CONFIG=php-config8.4 PHPIZE=phpize8.4 (default: the ones on
+# PATH); CHAN_BUILD_DIR puts the build elsewhere than .build-MODE/.
 set -euo pipefail
 
 mode=${1:-dev}
@@ -23,7 +26,9 @@ case "$mode" in
 esac
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-out="$repo/.build-$mode"
+out=${CHAN_BUILD_DIR:-"$repo/.build-$mode"}
+php_config=${PHP_CONFIG:-php-config}
+phpize=${PHPIZE:-phpize}
 mkdir -p "$out"
 log="$out/build.log"
 
@@ -52,11 +57,11 @@ for f in "${srcs[@]}"; do
 done
 
 # Configure when config.m4, the mode or the PHP installation changed.
-stamp="$(sha1sum "$repo/config.m4" | cut -d' ' -f1) ${conf[*]} CFLAGS=$cflags $(command -v php-config) $(php-config --version)"
+stamp="$(sha1sum "$repo/config.m4" | cut -d' ' -f1) ${conf[*]} CFLAGS=$cflags $(command -v "$php_config") $("$php_config" --version)"
 if [ ! -f "$out/Makefile" ] || [ "$(cat "$out/.configured" 2>/dev/null)" != "$stamp" ]; then
 	rm -f "$out/.configured"
-	(cd "$out" && phpize) >"$log" 2>&1 || fail phpize
-	(cd "$out" && CFLAGS="$cflags" ./configure "${conf[@]}") >>"$log" 2>&1 || fail configure
+	(cd "$out" && "$phpize") >"$log" 2>&1 || fail phpize
+	(cd "$out" && CFLAGS="$cflags" ./configure --with-php-config="$php_config" "${conf[@]}") >>"$log" 2>&1 || fail configure
 	(cd "$out" && make clean) >>"$log" 2>&1 || true
 	echo "$stamp" >"$out/.configured"
 else

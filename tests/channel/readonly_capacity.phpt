@@ -30,14 +30,14 @@ var_dump($ch->capacity, $ch->stats()['capacity']);
 $ch->push(1); $ch->push(2); $ch->push(3);
 var_dump($ch->tryPush(4), count($ch));
 ?>
---EXPECT--
+--EXPECTF--
 int(3)
 bool(true)
 bool(true)
 string(3) "int"
 Error: Cannot modify readonly property Chan\Channel::$capacity
 Error: Cannot unset readonly property Chan\Channel::$capacity
-Error: Cannot modify readonly property Chan\Channel::$capacity
+Error: Cannot %Smodify readonly property Chan\Channel::$capacity
 int(3)
 int(3)
 bool(false)

@@ -33,7 +33,7 @@ check(fn() => $ch->tryPop(1));
 // The failed calls popped nothing and did not close the channel.
 var_dump(count($ch), $ch->isClosed(), $ch->pop());
 ?>
---EXPECT--
+--EXPECTF--
 ArgumentCountError: Chan\Channel::push() expects at least 1 argument, 0 given
 ArgumentCountError: Chan\Channel::tryPush() expects exactly 1 argument, 0 given
 ArgumentCountError: Chan\Channel::close() expects exactly 0 arguments, 1 given
@@ -44,7 +44,7 @@ ArgumentCountError: Chan\go() expects at least 1 argument, 0 given
 ArgumentCountError: Chan\run() expects at least 1 argument, 0 given
 ArgumentCountError: Chan\Coroutine::sleep() expects exactly 1 argument, 0 given
 ArgumentCountError: Chan\Coroutine::yield() expects exactly 0 arguments, 1 given
-Error: Chan\Channel::tryPop(): Argument #1 ($value) cannot be passed by reference
+Error: Chan\Channel::tryPop(): Argument #1 ($value) c%s be passed by reference
 int(1)
 bool(false)
 string(4) "kept"

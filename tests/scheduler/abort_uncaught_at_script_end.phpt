@@ -31,6 +31,6 @@ finally of sleeper
 
 Fatal error: Uncaught RuntimeException: escaped at script end in %s:%d
 Stack trace:
-#0 [internal function]: {closure}()
+#0 [internal function]: {closure%S}()
 #1 {main}
   thrown in %s on line %d

@@ -20,7 +20,7 @@ go(function () {
 });
 go(function () {
     Coroutine::yield();
-    trigger_error("fatal after the last line", E_USER_ERROR);
+    @trigger_error("fatal after the last line", E_USER_ERROR); // @: no 8.4+ deprecation notice; fatal errors still show
 });
 go(function () {
     Coroutine::yield();

@@ -19,7 +19,7 @@ go(function () {
 });
 go(function () {
     echo "before fatal\n";
-    trigger_error("fatal in coroutine", E_USER_ERROR);
+    @trigger_error("fatal in coroutine", E_USER_ERROR); // @: no 8.4+ deprecation notice; fatal errors still show
     echo "must not continue\n";
 });
 go(function () { echo "queued after: must not run\n"; });

@@ -1,0 +1,38 @@
+--TEST--
+PHP 8.3+: PHP's own stack limit holds inside a coroutine: deep recursion throws a catchable Error there, and the coroutine and the others go on
+--EXTENSIONS--
+chan
+--SKIPIF--
+<?php
+if (PHP_VERSION_ID < 80300) die('skip zend.max_allowed_stack_size is PHP 8.3+');
+?>
+--INI--
+chan.stack_size=256K
+--FILE--
+<?php
+function deep(int $n): int
+{
+    return array_sum(array_map(fn($x) => deep($n + 1), [1]));
+}
+
+Chan\go(function () { echo "first coroutine ran\n"; });
+Chan\go(function () {
+    try {
+        deep(0);
+        echo "no limit reached\n";
+    } catch (Error $e) {
+        echo get_class($e), ": ", preg_replace('/of \d+ bytes/', 'of N bytes', $e->getMessage()), "\n";
+    }
+    Chan\Coroutine::yield();
+    echo "second coroutine goes on\n";
+});
+Chan\go(function () { echo "third coroutine ran\n"; });
+Chan\run(fn() => null);
+echo "main goes on\n";
+?>
+--EXPECTF--
+first coroutine ran
+Error: Maximum call stack size of N bytes %sreached. Infinite recursion?
+third coroutine ran
+second coroutine goes on
+main goes on
