@@ -1293,7 +1293,7 @@ void chan_scheduler_rshutdown(void)
 	if (S.dying) {
 		chan_worker_reap();
 	}
-	chan_stack_release_all();
+	chan_stack_request_end();
 #endif
 	if (S.dead_worker) {
 		efree(S.dead_worker);

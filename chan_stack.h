@@ -9,8 +9,9 @@
  * a million coroutines need a few thousand mappings. Stacks are reused last
  * in, first out (their pages are warm); up to 16 slabs whose stacks are all
  * free stay mapped for the next coroutines, and any more are unmapped, so
- * memory goes back to the system after a burst. Everything is unmapped at
- * the end of the request.
+ * memory goes back to the system after a burst. At the end of a request all
+ * slabs are unmapped but one, which keeps its first 8 stacks warm for the
+ * next request (not under ZTS: see CHAN_SLAB_KEEP_REQUESTS).
  *
  * Overflow. Below every stack lie guard pages made with MADV_GUARD_INSTALL
  * (Linux 6.13+), which fault like PROT_NONE without splitting the mapping.
@@ -52,7 +53,11 @@ chan_stack *chan_stack_get(void);
 void chan_stack_put(chan_stack *st);
 char *chan_stack_low(const chan_stack *st);
 
-/* End of request: unmaps every slab (their stacks must be unused). */
+/* End of request, every stack unused: all slabs are unmapped but one, kept
+ * with a few warm stacks for the next request (NTS). */
+void chan_stack_request_end(void);
+/* Unmaps every slab: after a fatal error (stacks still in use) and at
+ * module shutdown. */
 void chan_stack_release_all(void);
 
 #endif

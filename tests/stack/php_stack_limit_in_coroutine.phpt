@@ -21,7 +21,9 @@ Chan\go(function () {
         deep(0);
         echo "no limit reached\n";
     } catch (Error $e) {
-        echo get_class($e), ": ", preg_replace('/of \d+ bytes/', 'of N bytes', $e->getMessage()), "\n";
+        // No preg_replace(): PCRE's JIT reads past the subject, which valgrind reports.
+        [$head, $tail] = explode(' bytes', $e->getMessage(), 2);
+        echo get_class($e), ": ", rtrim($head, '0123456789'), "N bytes", $tail, "\n";
     }
     Chan\Coroutine::yield();
     echo "second coroutine goes on\n";
