@@ -8,6 +8,11 @@ packages=(
 	php8.2-cli         # php
 	php8.2-opcache     # opcache + JIT for the second run of scripts/bench.sh (php8.2-cli depends on it)
 	php8.2-dev         # phpize, php-config, run-tests.php, gen_stub.php
+	php8.2-fpm         # tests/fpm
+	debootstrap        # scripts/chroot.sh: Debian unstable/experimental for PHP 8.4-8.6
+	dpkg-dev           # apt-get source (scripts/php-zts.sh)
+	xz-utils           # unpacks the PHP source
+	pkg-config         # PHP's configure
 	php-pear           # pecl package-validate for package.xml
 	php-parser         # PHP-Parser for gen_stub.php (scripts/gen-stub.sh)
 	make gcc libc6-dev
@@ -38,7 +43,14 @@ fi
 echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# No package may start its service (php8.2-fpm's): the tests start their own.
+policy=
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+	policy=/usr/sbin/policy-rc.d
+	printf '#!/bin/sh\nexit 101\n' >"$policy"
+	chmod +x "$policy"
+fi
+trap 'rm -f "$log" $policy' EXIT
 if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
 	tail -n 40 "$log" >&2
 	echo "setup: apt-get failed" >&2

@@ -10,9 +10,13 @@
 #             every source and test file (scripts/package-xml.sh); pecl validates it
 #   build     scripts/build.sh dev (-Werror: a warning fails it)
 #   c         tests/c: the queue engines, plain and under ThreadSanitizer
-#   phpt      tests/**/*.phpt with run-tests.php against the dev build
-#   valgrind  the same under valgrind (run-tests -m, definite leaks reported);
-#             CHAN_SKIP_VALGRIND=1 skips it
+#   matrix    scripts/matrix.sh: the dev build and the phpt suite on every
+#             PHP of the matrix (8.2, 8.4, 8.5, 8.6, a debug ZTS 8.2), each
+#             also under valgrind (run-tests -m, definite leaks reported) and
+#             installed with pecl; CHAN_SKIP_VALGRIND=1 skips valgrind
+#   threads   tests/threads: coroutines in several threads of one process
+#             (embed SAPI of the debug ZTS PHP)
+#   fpm       tests/fpm: 5000 requests through php-fpm 8.2 and 8.4
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -44,36 +48,9 @@ mkdir -p "$logs"
 
 passed=0 failed=0 skipped=0
 timings=()
-current_group=
-
-cleanup() {
-	# Test processes that run-tests gave up on (timeouts) outlive it: end
-	# their process group, which only this script's children are in.
-	if [ -n "$current_group" ]; then
-		kill -KILL -- "-$current_group" 2>/dev/null || true
-	fi
-}
+. scripts/lib.sh
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
-
-# run_logged LOG CMD...: runs CMD in a process group of its own, shows its
-# output as it comes and keeps it in LOG; returns CMD's status.
-run_logged() {
-	local log=$1 pid tailpid rc
-	shift
-	: >"$log"
-	setsid -w "$@" >"$log" 2>&1 </dev/null &
-	pid=$!
-	current_group=$pid
-	tail -n +1 -s 0.5 -f --pid="$pid" "$log" &
-	tailpid=$!
-	wait "$pid"
-	rc=$?
-	cleanup
-	current_group=
-	wait "$tailpid" 2>/dev/null
-	return $rc
-}
 
 # gate NAME FUNCTION: runs one gate and records its counts and duration.
 # The function sets g_pass, g_fail, g_skip.
@@ -212,20 +189,8 @@ gate_c() {
 	fi
 }
 
-run_tests_php() {
-	local d
-	d="$(php-config --extension-dir 2>/dev/null)/../build/run-tests.php"
-	[ -f "$d" ] && { echo "$d"; return; }
-	for d in /usr/lib/php/*/build/run-tests.php; do
-		[ -f "$d" ] && { echo "$d"; return; }
-	done
-	return 1
-}
-
-# phpt NAME SO [run-tests options...]: the whole phpt suite against SO.
-# It runs on a private copy of tests/ (.build-test/NAME/tests), so that
-# run-tests' scratch files never land in the work tree and two runs, this
-# script's or anyone else's, never trample each other's; failures are named
+# phpt NAME SO [run-tests options...]: the whole phpt suite against SO, on
+# a private copy of tests/ (.build-test/NAME/tests); failures are named
 # tests/... all the same.
 phpt() {
 	local name=$1 so=$2 log="$logs/$1.log" work="$logs/$1" rt rc opts=()
@@ -240,60 +205,76 @@ phpt() {
 		g_fail=1
 		return
 	fi
-	if [ -z "$(find tests -name '*.phpt' -print -quit)" ]; then
-		echo "FAILED: no .phpt test under tests/"
-		g_fail=1
-		return
-	fi
-	# A copy of tests/; everything else at the top level is a symlink, so a
-	# test may still reach ../../examples/ and the like.
-	rm -rf "$work"
-	mkdir -p "$work"
-	tar -C "$repo" --exclude=tests/c/build -cf - tests | tar -C "$work" -xf -
-	local entry
-	for entry in "$repo"/* "$repo"/.[!.]*; do
-		case "${entry##*/}" in tests | .build-* | .git | '.[!.]*') continue ;; esac
-		[ -e "$entry" ] && ln -s "$entry" "$work/"
-	done
+	phpt_workdir "$work" "$repo"
 	[ -t 1 ] || opts+=(--no-color --no-progress)
 	run_logged "$log" env -C "$work" php "$rt" -P -q -j2 --show-diff --show-slow 10000 "${opts[@]}" "$@" \
 		-d extension="$so" tests
 	rc=$?
-	# The summary block: "Tests passed    :   67 ( 89.3%) ( 90.5%)".
-	field() { sed -n "s/^$1 *: *\([0-9][0-9]*\).*/\1/p" "$log" | tail -n 1; }
-	local p f b w l s x xl
-	p=$(field 'Tests passed') f=$(field 'Tests failed') b=$(field 'Tests borked')
-	w=$(field 'Tests warned') l=$(field 'Tests leaked') s=$(field 'Tests skipped')
-	x=$(field 'Expected fail') xl=$(field 'Expected leak')
-	if [ -z "$p" ] || [ -z "$f" ]; then
-		echo "FAILED: run-tests ended (status $rc) without its summary"
-		g_fail=1
-		return
-	fi
-	# As for run-tests' own exit status: failed, borked and leaked tests fail;
-	# "warned" ones passed on their retry (run-tests retries a failed test
-	# that sleeps or reads the clock) and are listed under WARNED above.
-	g_pass=$((p + ${w:-0}))
-	g_fail=$((f + ${b:-0} + ${l:-0}))
-	g_skip=$((${s:-0} + ${x:-0} + ${xl:-0}))
-	if [ "$rc" -ne 0 ] && [ "$g_fail" -eq 0 ]; then
-		echo "FAILED: run-tests exited $rc"
-		g_fail=1
-	fi
+	phpt_counts "$log" "$rc"
 }
 
-gate_phpt() { phpt phpt "$dev_so"; }
+gate_matrix() {
+	local log="$logs/matrix.log" rc
+	if [ "${CHAN_SKIP_VALGRIND:-0}" = 1 ]; then
+		CHAN_MATRIX_VALGRIND=0 run_logged "$log" scripts/matrix.sh
+	else
+		run_logged "$log" scripts/matrix.sh
+	fi
+	rc=$?
+	closing_counts "$log" "$rc"
+}
 
-gate_valgrind() {
-	if ! command -v valgrind >/dev/null; then
-		echo "FAILED: valgrind not installed"
+gate_threads() {
+	local log="$logs/threads.log" zts so rc
+	if ! zts=$(scripts/php-zts.sh) || ! so=$(PHP_CONFIG="$zts/bin/php-config" PHPIZE="$zts/bin/phpize" \
+		CHAN_BUILD_DIR="$repo/.build-zts" scripts/build.sh dev); then
+		echo "FAILED: no debug ZTS PHP or no chan.so for it"
 		g_fail=1
 		return
 	fi
-	# Definite leaks count (run-tests' own -m does not look for leaks at all);
-	# the few tests where PHP itself leaks say so in an --XLEAK-- section.
-	VALGRIND_OPTS="--leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite" \
-		phpt valgrind "$dev_so" -m
+	run_logged "$log" tests/threads/run.sh --prefix="$zts" --so="$so"
+	rc=$?
+	closing_counts "$log" "$rc"
+}
+
+# tests/fpm/run.sh on this machine's php-fpm 8.2 and on 8.4's in the chroot.
+gate_fpm() {
+	local p=0 f=0 s=0 rc so84
+	run_logged "$logs/fpm-8.2.log" tests/fpm/run.sh --fpm=/usr/sbin/php-fpm8.2 --php=/usr/bin/php8.2 --so="$dev_so"
+	rc=$?
+	closing_counts "$logs/fpm-8.2.log" "$rc"
+	p=$g_pass f=$g_fail s=$g_skip
+	if scripts/chroot.sh >/dev/null && scripts/chroot.sh --sync &&
+		so84=$(scripts/chroot.sh env PHP_CONFIG=php-config8.4 PHPIZE=phpize8.4 CHAN_BUILD_DIR=/build/out-8.4 \
+			bash /build/src/scripts/build.sh dev); then
+		run_logged "$logs/fpm-8.4.log" scripts/chroot.sh /build/src/tests/fpm/run.sh --fpm=/usr/sbin/php-fpm8.4 \
+			--php=/usr/bin/php8.4 --so="$so84"
+		rc=$?
+		closing_counts "$logs/fpm-8.4.log" "$rc"
+	else
+		echo "FAILED: no chroot or no chan.so for PHP 8.4"
+		g_pass=0 g_fail=1 g_skip=0
+	fi
+	g_pass=$((g_pass + p)) g_fail=$((g_fail + f)) g_skip=$((g_skip + s))
+}
+
+# The closing "N passed, M failed[, K skipped]" line of a script's log.
+closing_counts() {
+	local log=$1 rc=$2 last
+	last=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+	if [ -z "$last" ]; then
+		echo "FAILED: ${log#"$repo"/} has no closing 'N passed, M failed' line (status $rc)"
+		g_fail=1
+		return
+	fi
+	g_pass=$(awk '{ print $1 }' <<<"$last")
+	g_fail=$(awk '{ print $3 }' <<<"$last")
+	g_skip=$(sed -n 's/.*, \([0-9][0-9]*\) skipped.*/\1/p' <<<"$last")
+	g_skip=${g_skip:-0}
+	if [ "$rc" -ne 0 ] && [ "$g_fail" -eq 0 ]; then
+		echo "FAILED: exited $rc"
+		g_fail=1
+	fi
 }
 
 # A stock (non-ASan) PHP can load the ASan build only when the ASan runtime
@@ -388,14 +369,9 @@ gate stub gate_stub
 gate package gate_package
 gate build gate_build
 gate c gate_c
-gate phpt gate_phpt
-if [ "${CHAN_SKIP_VALGRIND:-0}" = 1 ]; then
-	echo
-	echo "=== valgrind: skipped (CHAN_SKIP_VALGRIND=1)"
-	timings+=("$(printf '%-9s %6s' valgrind skipped)")
-else
-	gate valgrind gate_valgrind
-fi
+gate matrix gate_matrix
+gate threads gate_threads
+gate fpm gate_fpm
 [ "$asan" = 1 ] && gate asan gate_asan
 gate fuzz gate_fuzz
 
