@@ -24,7 +24,7 @@ mirror=http://deb.debian.org/debian
 versions=(8.4 8.5 8.6)
 packages=(gcc make libc6-dev valgrind procps php-pear)
 for v in "${versions[@]}"; do
-	packages+=("php$v-cli" "php$v-dev" "php$v-fpm")
+	packages+=("php$v-cli" "php$v-dev" "php$v-fpm" "php$v-xml") # xml: pecl runs on the newest
 done
 packages+=(php8.4-opcache) # built in from 8.5 on
 stamp="${packages[*]}"

@@ -123,6 +123,23 @@ function work(int $n): string
     return sprintf("sum=%d count=%d tick=%s\nselect=%s %s\n", $sum, $count, $tickv, $r0 === null ? 'null' : 'fired', $sel);
 }
 
+/** $k coroutines that will park in pop() on the channel returned, each
+ * printing $finally from its finally block. */
+function parkPoppers(int $k, string $finally): Channel
+{
+    $stuck = new Channel(0);
+    for ($i = 0; $i < $k; $i++) {
+        go(function () use ($stuck, $finally) {
+            try {
+                $stuck->pop();
+            } finally {
+                echo $finally;
+            }
+        });
+    }
+    return $stuck;
+}
+
 function endStats(): string
 {
     $s = Coroutine::stats();
@@ -169,16 +186,7 @@ switch ($kind) {
         break;
 
     case 'c':
-        $stuck = new Channel(0);
-        for ($i = 0; $i < 3; $i++) {
-            go(function () use ($stuck) {
-                try {
-                    $stuck->pop();
-                } finally {
-                    echo "finally\n";
-                }
-            });
-        }
+        $stuck = parkPoppers(3, "finally\n");
         go(function () use ($n) {
             Coroutine::yield();
             throw new RuntimeException("boom n=$n");
@@ -190,16 +198,7 @@ switch ($kind) {
         break;
 
     case 'd':
-        $stuck = new Channel(0);
-        for ($i = 0; $i < 3; $i++) {
-            go(function () use ($stuck) {
-                try {
-                    $stuck->pop();
-                } finally {
-                    echo "finally must not run\n";
-                }
-            });
-        }
+        $stuck = parkPoppers(3, "finally must not run\n");
         go(function () use ($n) {
             Coroutine::yield();
             echo "exiting\n";

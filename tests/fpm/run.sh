@@ -27,7 +27,7 @@
 # keeps B/A of one build against itself within about 1% on a busy machine.
 #
 # Paths are relative to this script, so it also runs inside a chroot, e.g.
-#   chroot /var/cache/chan-matrix/sid /build/src/tests/fpm/run.sh \
+#   scripts/chroot.sh /build/src/tests/fpm/run.sh \
 #     --fpm=/usr/sbin/php-fpm8.4 --php=/usr/bin/php8.4 --so=/build/out-8.4/modules/chan.so
 set -uo pipefail
 
