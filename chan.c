@@ -1,7 +1,8 @@
 /*
  * chan.c - module entry: class registration, request hooks, phpinfo().
  * Each concern lives in its own file: chan_scheduler.c, chan_channel.c,
- * chan_waitgroup.c; the queues in chan_lockfree.c and chan_mutex.c.
+ * chan_waitgroup.c, chan_io.c; the event loop in chan_loop.c over the
+ * pollers chan_poll_*.c; the queues in chan_lockfree.c and chan_mutex.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -16,6 +17,7 @@
 #include "chan_arginfo.h"
 #include "chan_scheduler.h"
 #include "chan_stack.h"
+#include "chan_loop.h"
 
 zend_class_entry *chan_ce_channel;
 zend_class_entry *chan_ce_channel_iterator;
@@ -45,6 +47,9 @@ PHP_INI_END()
 
 PHP_MINIT_FUNCTION(chan)
 {
+#if defined(ZTS) && defined(COMPILE_DL_CHAN)
+	ZEND_TSRMLS_CACHE_UPDATE(); /* MINIT reads CG(function_table) */
+#endif
 	REGISTER_INI_ENTRIES();
 
 	chan_ce_error = register_class_Chan_Error(zend_ce_error);
@@ -61,11 +66,14 @@ PHP_MINIT_FUNCTION(chan)
 	chan_scheduler_minit();
 	chan_channel_minit();
 	chan_waitgroup_minit();
+	chan_loop_minit();
+	chan_io_minit();
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(chan)
 {
+	chan_io_mshutdown();
 	chan_scheduler_mshutdown();
 	chan_stack_mshutdown();
 	UNREGISTER_INI_ENTRIES();
@@ -102,7 +110,8 @@ PHP_MINFO_FUNCTION(chan)
 	DISPLAY_INI_ENTRIES();
 }
 
-static const zend_module_dep chan_deps[] = {ZEND_MOD_REQUIRED("spl") ZEND_MOD_END};
+/* sockets, when loaded, starts first: socket_close() is wrapped at MINIT. */
+static const zend_module_dep chan_deps[] = {ZEND_MOD_REQUIRED("spl") ZEND_MOD_OPTIONAL("sockets") ZEND_MOD_END};
 
 zend_module_entry chan_module_entry = {STANDARD_MODULE_HEADER_EX,
                                        NULL,

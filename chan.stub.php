@@ -64,6 +64,93 @@ namespace Chan {
      */
     function select(array $cases, ?float $timeout = null): ?array {}
 
+    /*
+     * Stream helpers: PHP's stream functions of the same names, for
+     * coroutines. Where PHP's would block the process they park the caller
+     * (Coroutine::waitReadable()/waitWritable()) and other coroutines run;
+     * `use function Chan\{fread, fgets, fwrite, ...}` turns code written for
+     * blocking streams into code that waits cooperatively. They switch the
+     * stream to non-blocking mode and leave it so. $timeout is seconds for
+     * the whole call (null: no limit); when it expires they throw
+     * Chan\TimeoutException, and what was already done stays done. A stream
+     * closed (fclose) while they wait: Chan\ClosedException. Errors of the
+     * stream itself (a refused connection, a reset peer) are reported as
+     * PHP's functions report them: false, with PHP's warning.
+     */
+
+    /**
+     * stream_socket_accept(): the next connection on a listening socket.
+     * Several coroutines may accept on one socket; each connection goes to
+     * one of them.
+     *
+     * @param resource $socket
+     * @param string $peer_name
+     * @return resource|false
+     */
+    function stream_socket_accept($socket, ?float $timeout = null, &$peer_name = null) {}
+
+    /**
+     * stream_socket_client(): connects without blocking (the connect, and
+     * for ssl:// and tls:// the TLS handshake, wait cooperatively).
+     * STREAM_CLIENT_PERSISTENT is refused (ValueError): a persistent
+     * connection would be shared between coroutines.
+     *
+     * @param int $error_code
+     * @param string $error_message
+     * @param resource|null $context
+     * @return resource|false
+     */
+    function stream_socket_client(
+        string $address,
+        &$error_code = null,
+        &$error_message = null,
+        ?float $timeout = null,
+        int $flags = STREAM_CLIENT_CONNECT,
+        $context = null
+    ) {}
+
+    /**
+     * fread(): up to $length bytes, as soon as at least one is there; "" at
+     * end of file; false on a read error.
+     *
+     * @param resource $stream
+     */
+    function fread($stream, int $length, ?float $timeout = null): string|false {}
+
+    /**
+     * fgets(): one line, its "\n" included (at most $length - 1 bytes, as
+     * fgets()); at end of file what is left, then false.
+     *
+     * @param resource $stream
+     */
+    function fgets($stream, ?int $length = null, ?float $timeout = null): string|false {}
+
+    /**
+     * fwrite(): all of $data (PHP's fwrite() on a non-blocking stream may
+     * write only part); its length, or false on a write error (a closed
+     * peer).
+     *
+     * @param resource $stream
+     */
+    function fwrite($stream, string $data, ?float $timeout = null): int|false {}
+
+    /**
+     * stream_socket_enable_crypto(): the TLS handshake (or shutdown) on a
+     * connected socket, waiting cooperatively for the peer. $crypto_method
+     * null takes the stream context's ssl crypto_method (ValueError when it
+     * has none). true when done, false when the handshake failed.
+     *
+     * @param resource $stream
+     * @param resource|null $session_stream
+     */
+    function stream_socket_enable_crypto(
+        $stream,
+        bool $enable,
+        ?int $crypto_method = null,
+        $session_stream = null,
+        ?float $timeout = null
+    ): bool {}
+
     /** @not-serializable */
     final class Coroutine
     {
@@ -78,6 +165,40 @@ namespace Chan {
 
         /** Moves the caller to the tail of the run queue. */
         public static function yield(): void {}
+
+        /**
+         * Parks the caller until $stream can be read without blocking: a
+         * stream resource with a file descriptor (sockets, pipes, proc_open()
+         * pipes, STDIN, pg_socket()) or an ext-sockets Socket. Data already
+         * in PHP's read buffer counts as readable; end of file and errors
+         * count as readable too (the read that follows sees them). Other
+         * coroutines run meanwhile, and the process never blocks.
+         *
+         * $timeout null waits as long as it takes; 0 only checks (ready:
+         * returns at once, else Chan\TimeoutException); otherwise it is a
+         * switch point like yield() even when the stream is ready, and
+         * Chan\TimeoutException when it expires. A stream closed with
+         * fclose(), pclose() or socket_close() while coroutines wait on it
+         * wakes them all with Chan\ClosedException. While any context waits
+         * on I/O there is no deadlock. A value without a descriptor:
+         * TypeError (not a stream or a Socket, a closed stream resource) or
+         * ValueError (a closed Socket; a stream with no descriptor, such as
+         * php://memory or php://temp, which is not spilled to a file for
+         * it). Regular files are always ready (reading them still blocks
+         * the process). After fork() the child waits on a poller of its
+         * own.
+         *
+         * @param resource|\Socket $stream
+         */
+        public static function waitReadable(mixed $stream, ?float $timeout = null): void {}
+
+        /**
+         * Parks the caller until $stream can be written without blocking; as
+         * waitReadable() otherwise (a hang-up or error counts as writable).
+         *
+         * @param resource|\Socket $stream
+         */
+        public static function waitWritable(mixed $stream, ?float $timeout = null): void {}
 
         /** Live coroutines, main not counted. */
         public static function count(): int {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b1668b24144ca7c708d1d5a0009d44d067fff344 */
+ * Stub hash: eec4981bcd8e1b367f10fe6ca0d4b060dc331a7a */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -16,6 +16,47 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_select, 0, 1, IS_ARRAY, 1)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_INFO_EX(arginfo_Chan_stream_socket_accept, 0, 0, 1)
+	ZEND_ARG_INFO(0, socket)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+	ZEND_ARG_INFO_WITH_DEFAULT_VALUE(1, peer_name, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_Chan_stream_socket_client, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, address, IS_STRING, 0)
+	ZEND_ARG_INFO_WITH_DEFAULT_VALUE(1, error_code, "null")
+	ZEND_ARG_INFO_WITH_DEFAULT_VALUE(1, error_message, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, flags, IS_LONG, 0, "STREAM_CLIENT_CONNECT")
+	ZEND_ARG_INFO_WITH_DEFAULT_VALUE(0, context, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_Chan_fread, 0, 2, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO(0, length, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_Chan_fgets, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, length, IS_LONG, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_Chan_fwrite, 0, 2, MAY_BE_LONG|MAY_BE_FALSE)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO(0, data, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_stream_socket_enable_crypto, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_INFO(0, stream)
+	ZEND_ARG_TYPE_INFO(0, enable, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, crypto_method, IS_LONG, 1, "null")
+	ZEND_ARG_INFO_WITH_DEFAULT_VALUE(0, session_stream, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_id, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
@@ -25,6 +66,13 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_yield, 0, 0, IS_VOID, 0)
 ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_waitReadable, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, stream, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Coroutine_waitWritable arginfo_class_Chan_Coroutine_waitReadable
 
 #define arginfo_class_Chan_Coroutine_count arginfo_class_Chan_Coroutine_id
 
@@ -107,9 +155,17 @@ ZEND_END_ARG_INFO()
 ZEND_FUNCTION(Chan_go);
 ZEND_FUNCTION(Chan_run);
 ZEND_FUNCTION(Chan_select);
+ZEND_FUNCTION(Chan_stream_socket_accept);
+ZEND_FUNCTION(Chan_stream_socket_client);
+ZEND_FUNCTION(Chan_fread);
+ZEND_FUNCTION(Chan_fgets);
+ZEND_FUNCTION(Chan_fwrite);
+ZEND_FUNCTION(Chan_stream_socket_enable_crypto);
 ZEND_METHOD(Chan_Coroutine, id);
 ZEND_METHOD(Chan_Coroutine, sleep);
 ZEND_METHOD(Chan_Coroutine, yield);
+ZEND_METHOD(Chan_Coroutine, waitReadable);
+ZEND_METHOD(Chan_Coroutine, waitWritable);
 ZEND_METHOD(Chan_Coroutine, count);
 ZEND_METHOD(Chan_Coroutine, stats);
 ZEND_METHOD(Chan_Coroutine, __construct);
@@ -143,6 +199,12 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Chan", go, Chan_go, arginfo_Chan_go)
 	ZEND_NS_FALIAS("Chan", run, Chan_run, arginfo_Chan_run)
 	ZEND_NS_FALIAS("Chan", select, Chan_select, arginfo_Chan_select)
+	ZEND_NS_FALIAS("Chan", stream_socket_accept, Chan_stream_socket_accept, arginfo_Chan_stream_socket_accept)
+	ZEND_NS_FALIAS("Chan", stream_socket_client, Chan_stream_socket_client, arginfo_Chan_stream_socket_client)
+	ZEND_NS_FALIAS("Chan", fread, Chan_fread, arginfo_Chan_fread)
+	ZEND_NS_FALIAS("Chan", fgets, Chan_fgets, arginfo_Chan_fgets)
+	ZEND_NS_FALIAS("Chan", fwrite, Chan_fwrite, arginfo_Chan_fwrite)
+	ZEND_NS_FALIAS("Chan", stream_socket_enable_crypto, Chan_stream_socket_enable_crypto, arginfo_Chan_stream_socket_enable_crypto)
 	ZEND_FE_END
 };
 
@@ -151,6 +213,8 @@ static const zend_function_entry class_Chan_Coroutine_methods[] = {
 	ZEND_ME(Chan_Coroutine, id, arginfo_class_Chan_Coroutine_id, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, sleep, arginfo_class_Chan_Coroutine_sleep, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, yield, arginfo_class_Chan_Coroutine_yield, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, waitReadable, arginfo_class_Chan_Coroutine_waitReadable, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, waitWritable, arginfo_class_Chan_Coroutine_waitWritable, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, count, arginfo_class_Chan_Coroutine_count, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, stats, arginfo_class_Chan_Coroutine_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, __construct, arginfo_class_Chan_Coroutine___construct, ZEND_ACC_PRIVATE)

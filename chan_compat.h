@@ -78,6 +78,29 @@ static zend_always_inline bool chan_append_shutdown_method(zend_class_entry *ce,
 	return append_user_shutdown_function(&entry);
 }
 
+/* Points PHP's internal function `name` at `to` and returns the handler it
+ * had (NULL when there is no such function). Only at MINIT, before any
+ * thread starts or any script is compiled. */
+ZEND_ATTRIBUTE_UNUSED static zif_handler chan_wrap_function(const char *name, zif_handler to)
+{
+	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
+	if (!fn || fn->type != ZEND_INTERNAL_FUNCTION) {
+		return NULL;
+	}
+	zif_handler prev = fn->internal_function.handler;
+	fn->internal_function.handler = to;
+	return prev;
+}
+
+/* Undoes chan_wrap_function() unless someone wrapped it again since. */
+ZEND_ATTRIBUTE_UNUSED static void chan_unwrap_function(const char *name, zif_handler ours, zif_handler prev)
+{
+	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), name, strlen(name));
+	if (prev && fn && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.handler == ours) {
+		fn->internal_function.handler = prev;
+	}
+}
+
 /* exit() and die(), seen before they unwind: calls on_exit(), then PHP's
  * own exit (or whatever hook was there before ours). Up to 8.3 they are the
  * ZEND_EXIT opcode, hooked with a user opcode handler; from 8.4 on they are
@@ -119,34 +142,19 @@ ZEND_ATTRIBUTE_UNUSED static ZEND_NAMED_FUNCTION(chan_exit_function)
 	chan_exit_prev_handler(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-/* Points every function whose handler is `from` (exit and die) at `to`. */
-ZEND_ATTRIBUTE_UNUSED static void chan_exit_swap(zif_handler from, zif_handler to)
-{
-	static const char *const names[] = {"exit", "die"};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		zend_function *fn = zend_hash_str_find_ptr(CG(function_table), names[i], strlen(names[i]));
-		if (fn && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.handler == from) {
-			fn->internal_function.handler = to;
-		}
-	}
-}
-
 ZEND_ATTRIBUTE_UNUSED static void chan_hook_exit(chan_exit_cb cb)
 {
-	zend_function *fn = zend_hash_str_find_ptr(CG(function_table), "exit", sizeof("exit") - 1);
-	if (!fn || fn->type != ZEND_INTERNAL_FUNCTION) {
-		return;
-	}
 	chan_exit_callback = cb;
-	chan_exit_prev_handler = fn->internal_function.handler;
-	chan_exit_swap(chan_exit_prev_handler, chan_exit_function);
+	chan_exit_prev_handler = chan_wrap_function("exit", chan_exit_function);
+	if (chan_exit_prev_handler) {
+		chan_wrap_function("die", chan_exit_function);
+	}
 }
 
 ZEND_ATTRIBUTE_UNUSED static void chan_unhook_exit(void)
 {
-	if (chan_exit_prev_handler) {
-		chan_exit_swap(chan_exit_function, chan_exit_prev_handler);
-	}
+	chan_unwrap_function("exit", chan_exit_function, chan_exit_prev_handler);
+	chan_unwrap_function("die", chan_exit_function, chan_exit_prev_handler);
 }
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * chan_scheduler.c - run queue, timers, switching, teardown; Chan\go,
+ * chan_scheduler.c - run queue, switching, teardown; Chan\go,
  * Chan\run and Chan\Coroutine. The design is described in chan_scheduler.h.
  */
 #ifdef HAVE_CONFIG_H
@@ -11,6 +11,7 @@
 #include "chan_compat.h"
 #include "chan_scheduler.h"
 #include "chan_stack.h"
+#include "chan_loop.h"
 #include "zend_exceptions.h"
 #include "zend_observer.h"
 #include "ext/standard/basic_functions.h"
@@ -28,12 +29,6 @@ enum {
 	CHAN_CORO_RUNNABLE, /* woken; in the run queue */
 	CHAN_CORO_DEAD,
 };
-
-typedef struct chan_timer {
-	uint64_t deadline; /* ns on the monotonic clock */
-	uint64_t seq;      /* FIFO among equal deadlines */
-	chan_coro *co;
-} chan_timer;
 
 /* A C stack with its VM stack: coroutines run on workers, one at a time;
  * a worker whose coroutine ended runs the next new one or waits idle.
@@ -65,9 +60,6 @@ typedef struct chan_sched {
 	chan_coro *destroyer;
 	zend_long next_id, count, peak, spawned;
 	uint64_t switches;
-	chan_timer *heap;
-	uint32_t heap_len, heap_cap;
-	uint64_t timer_seq;
 	zend_object *abort_ex; /* escaped a coroutine; main rethrows it */
 	chan_wake pending;     /* what a dying coroutine hands to main */
 	chan_worker *idle;     /* contexts waiting for a coroutine to run */
@@ -97,120 +89,6 @@ static zend_function chan_coro_frame_func = {ZEND_INTERNAL_FUNCTION};
 
 /* Identifies our contexts to fiber observers. */
 static const char chan_coro_kind = 0;
-
-/* --- clock and timers ------------------------------------------------- */
-
-static uint64_t chan_now_ns(void)
-{
-#ifdef PHP_WIN32
-	static LARGE_INTEGER freq;
-	LARGE_INTEGER now;
-	if (!freq.QuadPart) {
-		QueryPerformanceFrequency(&freq);
-	}
-	QueryPerformanceCounter(&now);
-	return (uint64_t) ((double) now.QuadPart * 1e9 / (double) freq.QuadPart);
-#else
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-#endif
-}
-
-static zend_always_inline bool timer_less(const chan_timer *a, const chan_timer *b)
-{
-	return a->deadline < b->deadline || (a->deadline == b->deadline && a->seq < b->seq);
-}
-
-static zend_always_inline void timer_place(uint32_t i, chan_timer t)
-{
-	S.heap[i] = t;
-	t.co->timer = i + 1;
-}
-
-static void timer_sift_up(uint32_t i, chan_timer t)
-{
-	while (i > 0) {
-		uint32_t parent = (i - 1) / 2;
-		if (!timer_less(&t, &S.heap[parent])) {
-			break;
-		}
-		timer_place(i, S.heap[parent]);
-		i = parent;
-	}
-	timer_place(i, t);
-}
-
-static void timer_sift_down(uint32_t i, chan_timer t)
-{
-	for (;;) {
-		uint32_t child = 2 * i + 1;
-		if (child >= S.heap_len) {
-			break;
-		}
-		if (child + 1 < S.heap_len && timer_less(&S.heap[child + 1], &S.heap[child])) {
-			child++;
-		}
-		if (!timer_less(&S.heap[child], &t)) {
-			break;
-		}
-		timer_place(i, S.heap[child]);
-		i = child;
-	}
-	timer_place(i, t);
-}
-
-static void timer_add(chan_coro *co, double seconds)
-{
-	if (S.heap_len == S.heap_cap) {
-		S.heap_cap = S.heap_cap ? S.heap_cap * 2 : 16;
-		S.heap = safe_erealloc(S.heap, S.heap_cap, sizeof(chan_timer), 0);
-	}
-	/* Far enough to be "never" yet well clear of overflow. */
-	double ns = seconds * 1e9;
-	uint64_t delta = ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns;
-	chan_timer t = {chan_now_ns() + delta, S.timer_seq++, co};
-	timer_sift_up(S.heap_len++, t);
-}
-
-static void timer_remove(chan_coro *co)
-{
-	uint32_t i = co->timer - 1;
-	co->timer = 0;
-	chan_timer last = S.heap[--S.heap_len];
-	if (i == S.heap_len) {
-		return;
-	}
-	if (i > 0 && timer_less(&last, &S.heap[(i - 1) / 2])) {
-		timer_sift_up(i, last);
-	} else {
-		timer_sift_down(i, last);
-	}
-}
-
-/* Wakes every coroutine whose timer is due, in deadline order. */
-static void timers_fire(uint64_t now)
-{
-	while (S.heap_len && S.heap[0].deadline <= now) {
-		chan_wakeup(S.heap[0].co, CHAN_WAKE_TIMEOUT, NULL);
-	}
-}
-
-/* Sleeps until the nearest timer is due. */
-static void timers_sleep(void)
-{
-	uint64_t now = chan_now_ns();
-	uint64_t due = S.heap[0].deadline;
-	if (due > now) {
-		uint64_t ns = due - now;
-#ifdef PHP_WIN32
-		Sleep((DWORD) ((ns + 999999) / 1000000));
-#else
-		struct timespec ts = {(time_t) (ns / 1000000000u), (long) (ns % 1000000000u)};
-		nanosleep(&ts, NULL);
-#endif
-	}
-}
 
 /* --- run queue -------------------------------------------------------- */
 
@@ -263,7 +141,7 @@ static void chan_unlink_waits(chan_coro *co)
 		}
 	}
 	if (co->timer) {
-		timer_remove(co);
+		chan_timer_remove(co);
 	}
 }
 
@@ -302,22 +180,20 @@ static zend_always_inline void chan_switch(chan_coro *to)
 }
 
 /* The context to run after the current one gives up the CPU: the head of
- * the run queue, after sleeping for timers if need be. Due timers are
- * checked on every pick (as Go does), so a busy run queue cannot starve a
- * sleeper. When nothing can ever run, main is woken with a deadlock (main
+ * the run queue, after waiting for timers or I/O if need be. The event loop
+ * is looked at on every pick (due timers as Go does, descriptors every few
+ * dozen picks), so a busy run queue cannot starve a sleeper or a ready
+ * stream. When nothing can ever run, main is woken with a deadlock (main
  * itself included). */
 static chan_coro *chan_pick_next(void)
 {
 	for (;;) {
-		if (S.heap_len) {
-			timers_fire(chan_now_ns());
-		}
+		chan_loop_tick();
 		chan_coro *next = runq_shift();
 		if (next) {
 			return next;
 		}
-		if (S.heap_len) {
-			timers_sleep();
+		if (chan_loop_block()) {
 			continue;
 		}
 		CHAN_ASSERT(S.main.state == CHAN_CORO_PARKED);
@@ -348,7 +224,7 @@ chan_wake chan_wait(chan_waiter *w, uint32_t n, double timeout)
 	self->nwaits = n;
 	self->wake = CHAN_WAKE_NONE;
 	if (timeout >= 0) {
-		timer_add(self, timeout);
+		chan_timer_add(self, timeout);
 	}
 	self->state = CHAN_CORO_PARKED;
 	chan_schedule();
@@ -1126,14 +1002,19 @@ ZEND_METHOD(Chan_Coroutine, id)
 	RETURN_LONG(S.current->id);
 }
 
-static void chan_yield(void)
+chan_wake chan_yield_wait(void)
 {
 	chan_coro *self = S.current;
 	self->wake = CHAN_WAKE_OK;
 	self->state = CHAN_CORO_RUNNABLE;
 	runq_push(self);
 	chan_schedule();
-	chan_raise((chan_wake) self->wake);
+	return (chan_wake) self->wake;
+}
+
+static void chan_yield(void)
+{
+	chan_raise(chan_yield_wait());
 }
 
 ZEND_METHOD(Chan_Coroutine, yield)
@@ -1299,10 +1180,6 @@ void chan_scheduler_rshutdown(void)
 		efree(S.dead_worker);
 		S.dead_worker = NULL;
 	}
-	if (S.heap) {
-		efree(S.heap);
-		S.heap = NULL;
-	}
-	S.heap_len = S.heap_cap = 0;
+	chan_loop_rshutdown();
 	S.shutdown = true;
 }

@@ -157,6 +157,11 @@ bool chan_can_block(void);
  * CHAN_WAKE_CLOSED. Every waiter is unlinked on return. */
 chan_wake chan_wait(chan_waiter *w, uint32_t n, double timeout);
 
+/* Moves the current context to the tail of the run queue and runs the
+ * others; returns why it was resumed (CHAN_WAKE_OK, or a reason for
+ * chan_raise()). */
+chan_wake chan_yield_wait(void);
+
 /* Makes a parked coroutine runnable (tail of the run queue) for `why`,
  * crediting waiter `fired`; unlinks all its other waiters and its timer. */
 void chan_wakeup(chan_coro *co, chan_wake why, chan_waiter *fired);

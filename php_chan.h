@@ -28,6 +28,8 @@ extern zend_class_entry *chan_ce_timeout_exception;
 void chan_scheduler_minit(void);
 void chan_channel_minit(void);
 void chan_waitgroup_minit(void);
+void chan_io_minit(void);
+void chan_io_mshutdown(void);
 
 void chan_scheduler_mshutdown(void);
 void chan_scheduler_rinit(void);

@@ -1,0 +1,419 @@
+/*
+ * chan_loop.c - the event loop: the timer heap and I/O waits. The policy is
+ * in chan_loop.h, the pollers in chan_poll_*.c.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php.h"
+#include "php_chan.h"
+#include "chan_loop.h"
+#include "zend_exceptions.h"
+
+#include <errno.h>
+#ifdef PHP_WIN32
+#include <windows.h>
+#else
+#include <poll.h>
+#include <pthread.h>
+#include <time.h>
+#endif
+
+/* Ticks between two looks at the descriptors while some context waits on
+ * one: often enough that a ready stream waits at most a few dozen switches
+ * behind coroutines that keep yielding, rarely enough that the syscall
+ * stays out of the cost of a switch. */
+#define CHAN_LOOP_POLL_EVERY 61
+
+typedef struct chan_timer {
+	uint64_t deadline; /* ns on the monotonic clock */
+	uint64_t seq;      /* FIFO among equal deadlines */
+	chan_coro *co;
+} chan_timer;
+
+/* The contexts waiting on one descriptor. Records never move (the waiters
+ * point at their queues), so the table holds pointers. */
+typedef struct chan_fdrec {
+	chan_waitq readers, writers;
+} chan_fdrec;
+
+ZEND_TLS struct {
+	chan_timer *heap;
+	uint32_t heap_len, heap_cap;
+	uint64_t timer_seq;
+	const chan_poll_ops *ops;
+	chan_poller *poller;
+	chan_fdrec **fds;
+	uint32_t nfds;
+	uint32_t io_waiting; /* contexts parked on a descriptor */
+	uint32_t ticks;
+} L;
+
+TSRM_TLS bool chan_loop_busy;
+
+/* Set in a child of fork(): the poller (an epoll instance) is the parent's
+ * too, and events on it would go to whichever process looks first. */
+static volatile bool chan_loop_forked;
+
+#ifndef PHP_WIN32
+static void chan_loop_atfork_child(void)
+{
+	chan_loop_forked = true;
+}
+#endif
+
+static void loop_busy_update(void)
+{
+	chan_loop_busy = L.heap_len || L.io_waiting;
+}
+
+/* --- clock and timers ------------------------------------------------- */
+
+uint64_t chan_now_ns(void)
+{
+#ifdef PHP_WIN32
+	static LARGE_INTEGER freq;
+	LARGE_INTEGER now;
+	if (!freq.QuadPart) {
+		QueryPerformanceFrequency(&freq);
+	}
+	QueryPerformanceCounter(&now);
+	return (uint64_t) ((double) now.QuadPart * 1e9 / (double) freq.QuadPart);
+#else
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+#endif
+}
+
+static zend_always_inline bool timer_less(const chan_timer *a, const chan_timer *b)
+{
+	return a->deadline < b->deadline || (a->deadline == b->deadline && a->seq < b->seq);
+}
+
+static zend_always_inline void timer_place(uint32_t i, chan_timer t)
+{
+	L.heap[i] = t;
+	t.co->timer = i + 1;
+}
+
+static void timer_sift_up(uint32_t i, chan_timer t)
+{
+	while (i > 0) {
+		uint32_t parent = (i - 1) / 2;
+		if (!timer_less(&t, &L.heap[parent])) {
+			break;
+		}
+		timer_place(i, L.heap[parent]);
+		i = parent;
+	}
+	timer_place(i, t);
+}
+
+static void timer_sift_down(uint32_t i, chan_timer t)
+{
+	for (;;) {
+		uint32_t child = 2 * i + 1;
+		if (child >= L.heap_len) {
+			break;
+		}
+		if (child + 1 < L.heap_len && timer_less(&L.heap[child + 1], &L.heap[child])) {
+			child++;
+		}
+		if (!timer_less(&L.heap[child], &t)) {
+			break;
+		}
+		timer_place(i, L.heap[child]);
+		i = child;
+	}
+	timer_place(i, t);
+}
+
+void chan_timer_add(chan_coro *co, double seconds)
+{
+	if (L.heap_len == L.heap_cap) {
+		L.heap_cap = L.heap_cap ? L.heap_cap * 2 : 16;
+		L.heap = safe_erealloc(L.heap, L.heap_cap, sizeof(chan_timer), 0);
+	}
+	/* Far enough to be "never" yet well clear of overflow. */
+	double ns = seconds * 1e9;
+	uint64_t delta = ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns;
+	chan_timer t = {chan_now_ns() + delta, L.timer_seq++, co};
+	timer_sift_up(L.heap_len++, t);
+	chan_loop_busy = true;
+}
+
+void chan_timer_remove(chan_coro *co)
+{
+	uint32_t i = co->timer - 1;
+	co->timer = 0;
+	chan_timer last = L.heap[--L.heap_len];
+	if (i < L.heap_len) {
+		if (i > 0 && timer_less(&last, &L.heap[(i - 1) / 2])) {
+			timer_sift_up(i, last);
+		} else {
+			timer_sift_down(i, last);
+		}
+	}
+	loop_busy_update();
+}
+
+/* Wakes every coroutine whose timer is due, in deadline order. */
+static void timers_fire(uint64_t now)
+{
+	while (L.heap_len && L.heap[0].deadline <= now) {
+		chan_wakeup(L.heap[0].co, CHAN_WAKE_TIMEOUT, NULL);
+	}
+}
+
+/* Nanoseconds until the nearest timer (0 if due), -1 with no timer. */
+static int64_t timers_next(void)
+{
+	if (!L.heap_len) {
+		return -1;
+	}
+	uint64_t now = chan_now_ns(), due = L.heap[0].deadline;
+	return due > now ? (int64_t) (due - now) : 0;
+}
+
+static void sleep_ns(int64_t ns)
+{
+	if (ns <= 0) {
+		return;
+	}
+#ifdef PHP_WIN32
+	Sleep((DWORD) ((ns + 999999) / 1000000));
+#else
+	struct timespec ts = {(time_t) (ns / 1000000000), (long) (ns % 1000000000)};
+	nanosleep(&ts, NULL);
+#endif
+}
+
+/* --- descriptors ------------------------------------------------------ */
+
+static void wake_all(chan_waitq *q, chan_wake why)
+{
+	while (q->head) {
+		chan_waiter *w = q->head;
+		chan_wakeup(w->coro, why, w); /* unlinks w */
+	}
+}
+
+static unsigned fdrec_wants(const chan_fdrec *r)
+{
+	return (r->readers.len ? CHAN_POLL_IN : 0) | (r->writers.len ? CHAN_POLL_OUT : 0);
+}
+
+static void loop_after_fork(void);
+
+/* Looks at the descriptors, waiting up to timeout_ns, and wakes the
+ * contexts of the ready ones. */
+static void io_poll(int64_t timeout_ns)
+{
+	if (UNEXPECTED(chan_loop_forked)) {
+		loop_after_fork();
+	}
+	chan_poll_event ev[64];
+	int n = L.ops->wait(L.poller, ev, 64, timeout_ns);
+	for (int i = 0; i < n; i++) {
+		int fd = ev[i].fd;
+		chan_fdrec *r = (uint32_t) fd < L.nfds ? L.fds[fd] : NULL;
+		if (!r) {
+			continue;
+		}
+		if (ev[i].events & CHAN_POLL_IN) {
+			wake_all(&r->readers, CHAN_WAKE_OK);
+		}
+		if (ev[i].events & CHAN_POLL_OUT) {
+			wake_all(&r->writers, CHAN_WAKE_OK);
+		}
+		unsigned still = fdrec_wants(r); /* one-shot: the other direction's waiters */
+		if (still) {
+			L.ops->arm(L.poller, fd, still);
+		}
+	}
+}
+
+void chan_loop_tick_slow(void)
+{
+	if (L.heap_len) {
+		timers_fire(chan_now_ns());
+	}
+	if (L.io_waiting && ++L.ticks >= CHAN_LOOP_POLL_EVERY) {
+		L.ticks = 0;
+		io_poll(0);
+	}
+}
+
+bool chan_loop_block(void)
+{
+	if (!L.heap_len && !L.io_waiting) {
+		return false;
+	}
+	int64_t timeout = timers_next();
+	if (L.io_waiting) {
+		L.ticks = 0;
+		io_poll(timeout);
+	} else {
+		sleep_ns(timeout);
+	}
+	if (L.heap_len) {
+		timers_fire(chan_now_ns());
+	}
+	return true;
+}
+
+static bool loop_poller(void);
+
+/* In a child of fork(): a poller of its own, armed again for every
+ * descriptor a context still waits on (the parent's is left alone). */
+static void loop_after_fork(void)
+{
+	chan_loop_forked = false;
+	if (!L.poller) {
+		return;
+	}
+	L.ops->destroy(L.poller); /* closes our copy of the descriptor only */
+	L.poller = NULL;
+	if (!loop_poller()) {
+		zend_clear_exception();
+		return;
+	}
+	for (uint32_t fd = 0; fd < L.nfds; fd++) {
+		unsigned wants = L.fds[fd] ? fdrec_wants(L.fds[fd]) : 0;
+		if (wants) {
+			L.ops->arm(L.poller, (int) fd, wants);
+		}
+	}
+}
+
+static bool loop_poller(void)
+{
+	if (UNEXPECTED(chan_loop_forked)) {
+		loop_after_fork();
+	}
+	if (L.poller) {
+		return true;
+	}
+#ifdef __linux__
+	L.ops = &chan_poll_epoll;
+#else
+	L.ops = &chan_poll_poll;
+#endif
+	L.poller = L.ops->create();
+	if (!L.poller) {
+		zend_throw_error(chan_ce_error, "Cannot create the %s poller: %s", L.ops->name, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+static chan_fdrec *loop_fdrec(int fd)
+{
+	if ((uint32_t) fd >= L.nfds) {
+		uint32_t n = L.nfds ? L.nfds : 64;
+		while (n <= (uint32_t) fd) {
+			n *= 2;
+		}
+		L.fds = safe_erealloc(L.fds, n, sizeof(chan_fdrec *), 0);
+		memset(L.fds + L.nfds, 0, (n - L.nfds) * sizeof(chan_fdrec *));
+		L.nfds = n;
+	}
+	if (!L.fds[fd]) {
+		L.fds[fd] = ecalloc(1, sizeof(chan_fdrec));
+	}
+	return L.fds[fd];
+}
+
+bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why)
+{
+	if (!loop_poller()) {
+		return false;
+	}
+	chan_fdrec *r = loop_fdrec(fd);
+	chan_waiter w = {.coro = chan_current()};
+	chan_waitq_push((events & CHAN_POLL_IN) ? &r->readers : &r->writers, &w);
+	if (!L.ops->arm(L.poller, fd, fdrec_wants(r))) {
+		int err = errno;
+		chan_waitq_remove(&w);
+		if (err == EPERM) {
+			/* A regular file (epoll refuses them): always ready, as poll()
+			 * says; reading it blocks the process anyway. */
+			*why = chan_yield_wait();
+			return true;
+		}
+		zend_throw_error(chan_ce_error, "Cannot wait on descriptor %d: %s", fd, strerror(err));
+		return false;
+	}
+	L.io_waiting++;
+	chan_loop_busy = true;
+	*why = chan_wait(&w, 1, timeout);
+	L.io_waiting--;
+	loop_busy_update();
+	if (*why != CHAN_WAKE_OK && *why != CHAN_WAKE_CLOSED && L.poller) {
+		/* No event used up the arm (a timeout, a cancel): take it back, so
+		 * that no registration stays armed for a descriptor nobody waits
+		 * on (it could outlive the descriptor through a duplicate). */
+		unsigned still = fdrec_wants(r);
+		if (still) {
+			L.ops->arm(L.poller, fd, still);
+		} else {
+			L.ops->forget(L.poller, fd);
+		}
+	}
+	return true;
+}
+
+bool chan_io_ready(int fd, unsigned events)
+{
+#ifdef PHP_WIN32
+	return true;
+#else
+	struct pollfd p = {.fd = fd,
+	                   .events =
+	                       (short) (((events & CHAN_POLL_IN) ? POLLIN : 0) | ((events & CHAN_POLL_OUT) ? POLLOUT : 0))};
+	return poll(&p, 1, 0) > 0;
+#endif
+}
+
+void chan_loop_closed(int fd)
+{
+	if (fd < 0 || (uint32_t) fd >= L.nfds || !L.fds[fd]) {
+		return;
+	}
+	wake_all(&L.fds[fd]->readers, CHAN_WAKE_CLOSED);
+	wake_all(&L.fds[fd]->writers, CHAN_WAKE_CLOSED);
+	if (L.poller) {
+		L.ops->forget(L.poller, fd);
+	}
+}
+
+/* --- module hooks ------------------------------------------------------- */
+
+void chan_loop_minit(void)
+{
+#ifndef PHP_WIN32
+	pthread_atfork(NULL, NULL, chan_loop_atfork_child);
+#endif
+}
+
+void chan_loop_rshutdown(void)
+{
+	for (uint32_t i = 0; i < L.nfds; i++) {
+		if (L.fds[i]) {
+			efree(L.fds[i]);
+		}
+	}
+	if (L.fds) {
+		efree(L.fds);
+	}
+	if (L.heap) {
+		efree(L.heap);
+	}
+	if (L.poller) {
+		L.ops->destroy(L.poller);
+	}
+	memset(&L, 0, sizeof(L));
+	chan_loop_busy = false;
+}

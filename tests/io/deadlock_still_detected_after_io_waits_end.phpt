@@ -1,0 +1,49 @@
+--TEST--
+Once every I/O wait has ended (woken by data, timed out, or closed), coroutines all blocked on channels are a deadlock again: main's pop() throws Chan\DeadlockError as before
+--EXTENSIONS--
+chan
+--FILE--
+<?php
+use Chan\Channel;
+use Chan\Coroutine;
+use function Chan\go;
+
+[$a, $b] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+[$c, $d] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
+
+// every way an I/O wait ends
+go(function () use ($a) { Coroutine::waitReadable($a); echo "woken by data: ", fread($a, 10), "\n"; });
+go(function () use ($b) { fwrite($b, "x"); });
+go(function () use ($d) {
+    try { Coroutine::waitReadable($d, 0.01); } catch (Chan\TimeoutException) { echo "timed out\n"; }
+});
+go(function () use ($c) {
+    try { Coroutine::waitReadable($c); } catch (Chan\ClosedException) { echo "closed\n"; }
+});
+go(function () use ($c) { Coroutine::sleep(0.02); fclose($c); });
+Chan\run(fn () => null);
+
+// now nothing waits on I/O or a timer: a coroutine and main block on channels
+$x = new Channel();
+$y = new Channel();
+go(function () use ($x) { $v = $x->pop(); echo "coroutine got: $v\n"; });
+try {
+    $y->pop();
+    echo "pop returned?\n";
+} catch (Chan\DeadlockError $e) {
+    echo get_class($e), ": ", strtok($e->getMessage(), "\n"), "\n";
+}
+$x->push("released after the deadlock");
+
+// the streams left open still work, and a wait on one is no deadlock
+go(function () use ($b) { Coroutine::sleep(0.01); fwrite($b, "y"); });
+Coroutine::waitReadable($a);
+var_dump(fread($a, 10));
+?>
+--EXPECT--
+woken by data: x
+timed out
+closed
+Chan\DeadlockError: all coroutines are asleep - deadlock!
+coroutine got: released after the deadlock
+string(1) "y"
