@@ -174,8 +174,12 @@ static chan_deadline chan_deadline_of(double timeout)
 
 /* Parks until fd is ready for events, within what is left of d. false with
  * Chan\TimeoutException (naming fn), Chan\ClosedException or the reason's
- * exception thrown. */
-static bool chan_io_park(int fd, unsigned events, const chan_deadline *d, const char *fn)
+ * exception thrown. res, when given, is the resource of the stream the
+ * caller goes on using: it may have been closed after the wake-up and
+ * before this coroutine ran again (res->ptr is then no longer the stream;
+ * the resource itself lives on in the caller's argument). */
+static bool chan_io_park(int fd, unsigned events, const chan_deadline *d, const char *fn, const zend_resource *res,
+                         const php_stream *stream)
 {
 	double left = d->timeout;
 	if (left > 0) {
@@ -189,6 +193,9 @@ static bool chan_io_park(int fd, unsigned events, const chan_deadline *d, const 
 		why = chan_io_ready(fd, events) ? CHAN_WAKE_OK : CHAN_WAKE_TIMEOUT;
 	} else if (!chan_can_block() || !chan_io_wait(fd, events, left, &why)) {
 		return false;
+	}
+	if (why == CHAN_WAKE_OK && res && res->ptr != stream) {
+		why = CHAN_WAKE_CLOSED;
 	}
 	switch (why) {
 		case CHAN_WAKE_OK:
@@ -283,7 +290,7 @@ PHP_FUNCTION(Chan_fread)
 		if (stream->eof) {
 			RETURN_EMPTY_STRING();
 		}
-		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fread")) {
+		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fread", Z_RES_P(zstream), stream)) {
 			RETURN_THROWS();
 		}
 	}
@@ -333,7 +340,7 @@ PHP_FUNCTION(Chan_fgets)
 			RETURN_FALSE;
 		}
 		if ((size_t) (stream->writepos - stream->readpos) == avail && !stream->eof &&
-		    !chan_io_park(fd, CHAN_POLL_IN, &d, "fgets")) {
+		    !chan_io_park(fd, CHAN_POLL_IN, &d, "fgets", Z_RES_P(zstream), stream)) {
 			RETURN_THROWS();
 		}
 	}
@@ -367,7 +374,7 @@ PHP_FUNCTION(Chan_fwrite)
 			RETURN_FALSE;
 		}
 		done += (size_t) n;
-		if (done < ZSTR_LEN(data) && !chan_io_park(fd, CHAN_POLL_OUT, &d, "fwrite")) {
+		if (done < ZSTR_LEN(data) && !chan_io_park(fd, CHAN_POLL_OUT, &d, "fwrite", Z_RES_P(zstream), stream)) {
 			RETURN_THROWS();
 		}
 	}
@@ -399,7 +406,7 @@ PHP_FUNCTION(Chan_stream_socket_accept)
 	php_stream *server = (php_stream *) Z_RES_P(zserver)->ptr;
 	chan_deadline d = chan_deadline_of(timeout);
 	for (;;) {
-		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "stream_socket_accept")) {
+		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "stream_socket_accept", Z_RES_P(zserver), server)) {
 			RETURN_THROWS();
 		}
 		php_stream *client = NULL;
@@ -436,6 +443,7 @@ PHP_FUNCTION(Chan_stream_socket_accept)
 static int chan_crypto(php_stream *stream, int fd, bool enable, zend_long method, bool setup, php_stream *session,
                        const chan_deadline *d)
 {
+	const zend_resource *res = stream->res; /* read before any park */
 	if (enable && setup &&
 	    php_stream_xport_crypto_setup(stream, (php_stream_xport_crypt_method_t) method, session) < 0) {
 		php_error_docref(NULL, E_WARNING, "Failed to enable crypto");
@@ -447,7 +455,7 @@ static int chan_crypto(php_stream *stream, int fd, bool enable, zend_long method
 			return r > 0 ? 1 : -1;
 		}
 		/* The handshake waits for the peer's next record. */
-		if (!chan_io_park(fd, CHAN_POLL_IN, d, "stream_socket_enable_crypto")) {
+		if (!chan_io_park(fd, CHAN_POLL_IN, d, "stream_socket_enable_crypto", res, stream)) {
 			return 0;
 		}
 	}
@@ -561,7 +569,7 @@ PHP_FUNCTION(Chan_stream_socket_client)
 		chan_deadline d = chan_deadline_of(timeout);
 		int soerr = 0;
 		socklen_t len = sizeof(soerr);
-		if (fd < 0 || !chan_io_park(fd, CHAN_POLL_OUT, &d, "stream_socket_client")) {
+		if (fd < 0 || !chan_io_park(fd, CHAN_POLL_OUT, &d, "stream_socket_client", NULL, NULL)) {
 			zval_ptr_dtor(&zs);
 			RETURN_THROWS();
 		}
