@@ -8,12 +8,15 @@
 #   latest-jit.md, latest-jit.dat   opcache.enable_cli=1, opcache.jit=tracing, 64M buffer
 #   s1.png, s2.png                  msgs/s against C, per ring, floor (a) as a line (opcache off)
 #   s1-jit.png, s2-jit.png          the same with the JIT
+#   s6.md                           S6: the HTTP server under ab and wrk (benchmarks/s6.php)
+#   s8.md                           S8: TCP echo against Go (benchmarks/s8.php)
 #
 #   scripts/bench.sh [benchmarks/run.php options...]
 #
 # The options go to both runs: --quick makes a smoke run (about a minute)
 # that writes quick*.md/.dat/.png instead; --only=... picks workloads (the
-# plots need s1 and s2). A full run takes about 9 minutes on an idle 2-CPU
+# plots need s1 and s2). A full run takes about 9 minutes (and 10 more for
+# S6 and S8) on an idle 2-CPU
 # machine, 15 or more when other processes compete for the CPUs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,4 +60,18 @@ plot() { # data file, mode label, png name prefix, png name suffix
 }
 plot "$out/$name.dat" "opcache off" "$png" ""
 plot "$out/$name-jit.dat" "opcache + tracing JIT" "$png" "-jit"
+
+# The I/O workloads, each in processes of its own (opcache off): S6, the
+# HTTP server under ab and wrk; S8, TCP echo beside Go. --quick makes both
+# short and writes quick-s6.md, quick-s8.md.
+io_opts=()
+[ "$name" = quick ] && io_opts=(--quick)
+echo "bench: S6 (HTTP server)" >&2
+php benchmarks/s6.php --so="$so" --out="$out/${png}s6.md" "${io_opts[@]}"
+echo "bench: S8 (TCP echo against Go)" >&2
+if [ "$name" = quick ]; then
+	php benchmarks/s8.php --so="$so" --out="$out/${png}s8.md" --runs=1 --duration=2 --conns=1,100,1000
+else
+	php benchmarks/s8.php --so="$so" --out="$out/${png}s8.md"
+fi
 echo "bench: done in $((SECONDS - start)) s" >&2

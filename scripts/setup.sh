@@ -20,6 +20,9 @@ packages=(
 	libclang-rt-14-dev # clang's sanitizer runtimes
 	valgrind           # run-tests -m
 	gnuplot-nox        # benchmark plots
+	apache2-utils      # ab: S6
+	wrk                # S6, 10,000 connections
+	golang-go          # S8's Go echo server and load generator, S6's Go reference
 )
 
 missing=()

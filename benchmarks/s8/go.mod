@@ -1,0 +1,3 @@
+module chan-bench/s8
+
+go 1.19
