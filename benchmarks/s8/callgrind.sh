@@ -19,18 +19,7 @@ set -euo pipefail
 
 so=$1 loadgen=$2 c=$3
 shift 3
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-srv_pid=
-cleanup() {
-	if [ -n "$srv_pid" ] && kill -0 "$srv_pid" 2>/dev/null; then
-		kill "$srv_pid" 2>/dev/null || true
-	fi
-	exec 9>&- 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-ulimit -n 20000
+. "$(dirname "$0")/lib.sh"
 lgtls=
 for a in "$@"; do
 	case "$a" in --cert=* | --tls) lgtls=-tls ;; esac

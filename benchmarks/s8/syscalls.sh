@@ -14,17 +14,7 @@
 set -euo pipefail
 
 dir=$1 server=$2 c=$3 tls=${4:-}
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-srv_pid=
-cleanup() {
-	if [ -n "$srv_pid" ] && kill -0 "$srv_pid" 2>/dev/null; then
-		kill "$srv_pid" 2>/dev/null || true
-	fi
-	rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-ulimit -n 20000
+. "$(dirname "$0")/lib.sh"
 
 case "$server" in
 chan | chan-wait)
