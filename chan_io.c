@@ -238,6 +238,20 @@ static php_stream *chan_io_stream(zval *zv, uint32_t arg, int *fd)
 	return stream;
 }
 
+/* An operation made no progress although fd is ready for it, three rounds
+ * in a row: it would make none after any wait either (an error the stream
+ * layer did not report, a socket used the wrong way), so the helper fails
+ * instead of spinning. One round is not enough: data may arrive, or another
+ * coroutine may take it, between the attempt and the look. */
+static bool chan_io_stuck(int fd, unsigned events, unsigned *rounds)
+{
+	if (!chan_io_ready(fd, events)) {
+		*rounds = 0;
+		return false;
+	}
+	return ++*rounds >= 3;
+}
+
 #define CHAN_IO_TIMEOUT_ARG(n, seconds, is_null, out)                                                                  \
 	do {                                                                                                               \
 		if (!chan_timeout_arg((n), (seconds), (is_null), &(out))) {                                                    \
@@ -270,6 +284,7 @@ PHP_FUNCTION(Chan_fread)
 		RETURN_THROWS();
 	}
 	chan_deadline d = chan_deadline_of(timeout);
+	unsigned stuck = 0;
 	for (;;) {
 		/* The buffer is not held while parked: 10,000 coroutines waiting in
 		 * fread($c, 65536) would hold 640 MB. */
@@ -289,6 +304,9 @@ PHP_FUNCTION(Chan_fread)
 		}
 		if (stream->eof) {
 			RETURN_EMPTY_STRING();
+		}
+		if (chan_io_stuck(fd, CHAN_POLL_IN, &stuck)) {
+			RETURN_FALSE;
 		}
 		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fread", Z_RES_P(zstream), stream)) {
 			RETURN_THROWS();
@@ -323,6 +341,7 @@ PHP_FUNCTION(Chan_fgets)
 	/* As fgets(): at most $length - 1 bytes, the line ending included. */
 	size_t max = length_null ? 0 : (size_t) length - 1;
 	chan_deadline d = chan_deadline_of(timeout);
+	unsigned stuck = 0;
 	for (;;) {
 		size_t avail = (size_t) (stream->writepos - stream->readpos);
 		const char *head = (const char *) stream->readbuf + stream->readpos;
@@ -339,9 +358,15 @@ PHP_FUNCTION(Chan_fgets)
 		if (php_stream_fill_read_buffer(stream, avail + stream->chunk_size) == FAILURE) {
 			RETURN_FALSE;
 		}
-		if ((size_t) (stream->writepos - stream->readpos) == avail && !stream->eof &&
-		    !chan_io_park(fd, CHAN_POLL_IN, &d, "fgets", Z_RES_P(zstream), stream)) {
-			RETURN_THROWS();
+		if ((size_t) (stream->writepos - stream->readpos) != avail) {
+			stuck = 0;
+		} else if (!stream->eof) {
+			if (chan_io_stuck(fd, CHAN_POLL_IN, &stuck)) {
+				RETURN_FALSE;
+			}
+			if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fgets", Z_RES_P(zstream), stream)) {
+				RETURN_THROWS();
+			}
 		}
 	}
 }
@@ -367,6 +392,7 @@ PHP_FUNCTION(Chan_fwrite)
 		RETURN_THROWS();
 	}
 	chan_deadline d = chan_deadline_of(timeout);
+	unsigned stuck = 0;
 	size_t done = 0;
 	while (done < ZSTR_LEN(data)) {
 		ssize_t n = php_stream_write(stream, ZSTR_VAL(data) + done, ZSTR_LEN(data) - done);
@@ -374,7 +400,15 @@ PHP_FUNCTION(Chan_fwrite)
 			RETURN_FALSE;
 		}
 		done += (size_t) n;
-		if (done < ZSTR_LEN(data) && !chan_io_park(fd, CHAN_POLL_OUT, &d, "fwrite", Z_RES_P(zstream), stream)) {
+		if (done == ZSTR_LEN(data)) {
+			break;
+		}
+		if (n > 0) {
+			stuck = 0;
+		} else if (chan_io_stuck(fd, CHAN_POLL_OUT, &stuck)) {
+			RETURN_FALSE;
+		}
+		if (!chan_io_park(fd, CHAN_POLL_OUT, &d, "fwrite", Z_RES_P(zstream), stream)) {
 			RETURN_THROWS();
 		}
 	}
@@ -405,6 +439,7 @@ PHP_FUNCTION(Chan_stream_socket_accept)
 	}
 	php_stream *server = (php_stream *) Z_RES_P(zserver)->ptr;
 	chan_deadline d = chan_deadline_of(timeout);
+	unsigned stuck = 0;
 	for (;;) {
 		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "stream_socket_accept", Z_RES_P(zserver), server)) {
 			RETURN_THROWS();
@@ -424,15 +459,18 @@ PHP_FUNCTION(Chan_stream_socket_accept)
 			php_stream_to_zval(client, return_value);
 			return;
 		}
-		/* Another coroutine took the connection, or it went: wait again;
-		 * anything else is an error, reported as PHP's own accept does. */
-		int e = php_socket_errno();
-		if (err) {
-			if (e != EAGAIN && e != EWOULDBLOCK && e != ETIMEDOUT && e != ECONNABORTED) {
-				php_error_docref(NULL, E_WARNING, "Accept failed: %s", ZSTR_VAL(err));
+		/* Another coroutine took the connection, or it went: the socket is
+		 * no longer readable, wait again. Readable round after round while
+		 * accept() fails: an error (not a listening socket...), reported as
+		 * PHP's own accept does. */
+		if (chan_io_stuck(fd, CHAN_POLL_IN, &stuck)) {
+			php_error_docref(NULL, E_WARNING, "Accept failed: %s", err ? ZSTR_VAL(err) : "Unknown error");
+			if (err) {
 				zend_string_release(err);
-				RETURN_FALSE;
 			}
+			RETURN_FALSE;
+		}
+		if (err) {
 			zend_string_release(err);
 		}
 	}
@@ -485,7 +523,12 @@ PHP_FUNCTION(Chan_stream_socket_enable_crypto)
 	}
 	php_stream *session = NULL;
 	if (zsession) {
-		php_stream_from_zval(session, zsession);
+		zend_resource *res = Z_RES_P(zsession);
+		if (res->type != php_file_le_stream() && res->type != php_file_le_pstream()) {
+			zend_argument_type_error(4, "must be an open stream resource or null");
+			RETURN_THROWS();
+		}
+		session = (php_stream *) res->ptr;
 	}
 	if (enable && method_null) {
 		php_stream_context *ctx = PHP_STREAM_CONTEXT(stream);
@@ -525,6 +568,10 @@ PHP_FUNCTION(Chan_stream_socket_client)
 	CHAN_IO_TIMEOUT_ARG(4, seconds, is_null, timeout);
 	if (flags & PHP_STREAM_CLIENT_PERSISTENT) {
 		zend_argument_value_error(5, "cannot have STREAM_CLIENT_PERSISTENT: a persistent connection is shared");
+		RETURN_THROWS();
+	}
+	if (zcontext && Z_RES_P(zcontext)->type != php_le_stream_context()) {
+		zend_argument_type_error(6, "must be a stream context resource or null");
 		RETURN_THROWS();
 	}
 	php_stream_context *context = php_stream_context_from_zval(zcontext, flags & PHP_FILE_NO_DEFAULT_CONTEXT);

@@ -1,5 +1,5 @@
 --TEST--
-The stream helpers refuse bad arguments with TypeError or ValueError naming the argument: not a stream, a stream with no descriptor, a length below 1, a negative timeout, a persistent client
+The stream helpers refuse bad arguments with TypeError or ValueError naming the argument: not a stream, a stream with no descriptor, a length below 1, a negative timeout, a persistent client, a context or session stream of the wrong kind
 --EXTENSIONS--
 chan
 --FILE--
@@ -22,6 +22,9 @@ $try('fwrite array', fn() => Chan\fwrite([], 'x'));
 $try('accept string', fn() => Chan\stream_socket_accept('x'));
 $try('client persistent', fn() => Chan\stream_socket_client('tcp://127.0.0.1:1', $c, $m, 1, STREAM_CLIENT_CONNECT | STREAM_CLIENT_PERSISTENT));
 $try('crypto no method', fn() => Chan\stream_socket_enable_crypto($a, true));
+$closed = stream_context_create();
+$try('client closed context', fn() => Chan\stream_socket_client('tcp://127.0.0.1:1', $c, $m, 1, STREAM_CLIENT_CONNECT, $b));
+$try('crypto session not a stream', fn() => Chan\stream_socket_enable_crypto($a, true, STREAM_CRYPTO_METHOD_TLS_CLIENT, $closed));
 fclose($b);
 $try('fread closed', function () use ($b) { Chan\fread($b, 1); });
 ?>
@@ -35,4 +38,6 @@ fwrite array: TypeError: Chan\fwrite(): Argument #1 ($stream) must be a stream r
 accept string: TypeError: Chan\stream_socket_accept(): Argument #1 ($socket) must be a stream resource, string given
 client persistent: ValueError: Chan\stream_socket_client(): Argument #5 ($flags) cannot have STREAM_CLIENT_PERSISTENT: a persistent connection is shared
 crypto no method: ValueError: Chan\stream_socket_enable_crypto(): Argument #3 ($crypto_method) must be given when the stream's context has no ssl crypto_method
+client closed context: TypeError: Chan\stream_socket_client(): Argument #6 ($context) must be a stream context resource or null
+crypto session not a stream: TypeError: Chan\stream_socket_enable_crypto(): Argument #4 ($session_stream) must be an open stream resource or null
 fread closed: TypeError: Chan\fread(): Argument #1 ($stream) must be an open stream or a Socket, closed resource given
