@@ -36,12 +36,8 @@ one_run() {
 		<"$tmp/ctl" >"$tmp/srv.out" 2>"$tmp/srv.err" &
 	srv_pid=$!
 	exec 9>"$tmp/ctl"
-	for _ in $(seq 600); do
-		grep -q '^port' "$tmp/srv.out" 2>/dev/null && break
-		sleep 0.1
-	done
 	local port
-	port=$(awk '/^port/{print $2}' "$tmp/srv.out")
+	wait_port 600
 	[ -n "$port" ] || { echo "server did not start: $(cat "$tmp/srv.err")" >&2; exit 1; }
 	GOMAXPROCS=1 "$loadgen" -addr "127.0.0.1:$port" -c "$c" -duration "$win" -warmup 0.5s -timeout 120s $lgtls >"$tmp/lg.out"
 	exec 9>&-

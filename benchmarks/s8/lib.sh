@@ -13,3 +13,13 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 ulimit -n 20000
+
+# wait_port TRIES: waits (0.1 s a try) for the server to print "port N" to
+# $tmp/srv.out and sets $port; empty if it never did.
+wait_port() {
+	for _ in $(seq "$1"); do
+		grep -q '^port' "$tmp/srv.out" 2>/dev/null && break
+		sleep 0.1
+	done
+	port=$(awk '/^port/{print $2}' "$tmp/srv.out")
+}

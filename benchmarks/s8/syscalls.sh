@@ -33,11 +33,7 @@ mkfifo "$tmp/ctl"
 "${cmd[@]}" <"$tmp/ctl" >"$tmp/srv.out" 2>"$tmp/srv.err" &
 srv_pid=$!
 exec 9>"$tmp/ctl"
-for _ in $(seq 100); do
-	grep -q '^port' "$tmp/srv.out" 2>/dev/null && break
-	sleep 0.1
-done
-port=$(awk '/^port/{print $2}' "$tmp/srv.out")
+wait_port 100
 GOMAXPROCS=1 taskset -c 0 "$dir/loadgen" -addr "127.0.0.1:$port" -c "$c" -duration 4s -warmup 1s ${tls:+-tls} >"$tmp/lg.out" &
 lg_pid=$!
 sleep 2.5 # connections up and warm
