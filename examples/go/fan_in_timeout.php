@@ -5,9 +5,17 @@
  * Several producers each send on their own channel. One loop receives from
  * all of them at once with Chan\select(), whichever is ready first, and
  * gives up when nothing arrives within a timeout: here the "slow" producer
- * would take 5 seconds, so the loop times out and tells it to stop.
+ * would take 5 seconds, so the loop times out after 1 second and tells it
+ * to stop.
  *
- * Run: php -d extension=modules/chan.so examples/fan_in_timeout.php
+ * In Go the loop would be a select with a case per channel and a
+ * `case <-time.After(time.Second):`; here the timeout is select()'s second
+ * argument, in float seconds, and expiry returns null. A closed and drained
+ * channel makes its receive case fire with $ok = false; the loop then drops
+ * that case, as Go code sets the channel variable to nil.
+ *
+ * Run: php -d extension=chan.so examples/go/fan_in_timeout.php
+ * (the path of your chan.so: scripts/build.sh prints it)
  */
 
 use Chan\Channel;
@@ -54,8 +62,8 @@ $received = [];
 $finished = [];
 $cases = $sources;
 while ($cases) {
-    // Wait at most 0.2 s for the next message from any source.
-    $r = select($cases, 0.2);
+    // Wait at most 1 s for the next message from any source.
+    $r = select($cases, 1.0);
     if ($r === null) {
         echo "timed out waiting for: ", implode(', ', array_keys($cases)), "\n";
         break;
