@@ -172,6 +172,22 @@ static chan_deadline chan_deadline_of(double timeout)
 	return d;
 }
 
+/* The rounds of one helper call: whether it may park on edge interest (it
+ * parks only right after its I/O failed with EAGAIN), and what the last
+ * rounds saw, for chan_io_stuck(). */
+typedef struct chan_io_rounds {
+	bool edge;
+	bool woke;  /* the last park ended with fd ready */
+	bool level; /* fd was ready without progress: park on one-shot interest */
+	unsigned stuck;
+} chan_io_rounds;
+
+static zend_always_inline void chan_io_progress(chan_io_rounds *r)
+{
+	r->woke = false;
+	r->stuck = 0;
+}
+
 /* Parks until fd is ready for events, within what is left of d. false with
  * Chan\TimeoutException (naming fn), Chan\ClosedException or the reason's
  * exception thrown. res, when given, is the resource of the stream the
@@ -179,7 +195,7 @@ static chan_deadline chan_deadline_of(double timeout)
  * before this coroutine ran again (res->ptr is then no longer the stream;
  * the resource itself lives on in the caller's argument). */
 static bool chan_io_park(int fd, unsigned events, const chan_deadline *d, const char *fn, const zend_resource *res,
-                         const php_stream *stream)
+                         const php_stream *stream, chan_io_rounds *r)
 {
 	double left = d->timeout;
 	if (left > 0) {
@@ -191,9 +207,11 @@ static bool chan_io_park(int fd, unsigned events, const chan_deadline *d, const 
 	chan_wake why;
 	if (left == 0) {
 		why = chan_io_ready(fd, events) ? CHAN_WAKE_OK : CHAN_WAKE_TIMEOUT;
-	} else if (!chan_can_block() || !chan_io_wait(fd, events, left, &why)) {
+	} else if (!chan_can_block() ||
+	           !chan_io_wait_edge(fd, events, r->edge && !r->level ? (zend_ulong) res->handle : 0, left, &why)) {
 		return false;
 	}
+	r->woke = why == CHAN_WAKE_OK;
 	if (why == CHAN_WAKE_OK && res && res->ptr != stream) {
 		why = CHAN_WAKE_CLOSED;
 	}
@@ -238,18 +256,24 @@ static php_stream *chan_io_stream(zval *zv, uint32_t arg, int *fd)
 	return stream;
 }
 
-/* An operation made no progress although fd is ready for it, three rounds
- * in a row: it would make none after any wait either (an error the stream
- * layer did not report, a socket used the wrong way), so the helper fails
- * instead of spinning. One round is not enough: data may arrive, or another
- * coroutine may take it, between the attempt and the look. */
-static bool chan_io_stuck(int fd, unsigned events, unsigned *rounds)
+/* An operation made no progress although fd was said to be ready, and is
+ * ready still, three rounds in a row: it would make none after any wait
+ * either (an error the stream layer did not report, a socket used the
+ * wrong way), so the helper fails instead of spinning. One round is not
+ * enough: data may arrive, or another coroutine may take it, between the
+ * attempt and the look. Looking costs a system call, so it is done only
+ * after a wake-up, not after the EAGAIN of a first attempt; and a
+ * descriptor seen ready is waited on with one-shot interest next, which
+ * reports readiness that already exists (edge interest would not). */
+static bool chan_io_stuck(int fd, unsigned events, chan_io_rounds *r)
 {
-	if (!chan_io_ready(fd, events)) {
-		*rounds = 0;
+	r->level = false;
+	if (!r->woke || !chan_io_ready(fd, events)) {
+		r->stuck = 0;
 		return false;
 	}
-	return ++*rounds >= 3;
+	r->level = true;
+	return ++r->stuck >= 3;
 }
 
 #define CHAN_IO_TIMEOUT_ARG(n, seconds, is_null, out)                                                                  \
@@ -284,7 +308,7 @@ PHP_FUNCTION(Chan_fread)
 		RETURN_THROWS();
 	}
 	chan_deadline d = chan_deadline_of(timeout);
-	unsigned stuck = 0;
+	chan_io_rounds r = {.edge = true};
 	for (;;) {
 		/* The buffer is not held while parked: 10,000 coroutines waiting in
 		 * fread($c, 65536) would hold 640 MB. */
@@ -305,10 +329,10 @@ PHP_FUNCTION(Chan_fread)
 		if (stream->eof) {
 			RETURN_EMPTY_STRING();
 		}
-		if (chan_io_stuck(fd, CHAN_POLL_IN, &stuck)) {
+		if (chan_io_stuck(fd, CHAN_POLL_IN, &r)) {
 			RETURN_FALSE;
 		}
-		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fread", Z_RES_P(zstream), stream)) {
+		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fread", Z_RES_P(zstream), stream, &r)) {
 			RETURN_THROWS();
 		}
 	}
@@ -341,7 +365,7 @@ PHP_FUNCTION(Chan_fgets)
 	/* As fgets(): at most $length - 1 bytes, the line ending included. */
 	size_t max = length_null ? 0 : (size_t) length - 1;
 	chan_deadline d = chan_deadline_of(timeout);
-	unsigned stuck = 0;
+	chan_io_rounds r = {.edge = true};
 	for (;;) {
 		size_t avail = (size_t) (stream->writepos - stream->readpos);
 		const char *head = (const char *) stream->readbuf + stream->readpos;
@@ -359,12 +383,12 @@ PHP_FUNCTION(Chan_fgets)
 			RETURN_FALSE;
 		}
 		if ((size_t) (stream->writepos - stream->readpos) != avail) {
-			stuck = 0;
+			chan_io_progress(&r);
 		} else if (!stream->eof) {
-			if (chan_io_stuck(fd, CHAN_POLL_IN, &stuck)) {
+			if (chan_io_stuck(fd, CHAN_POLL_IN, &r)) {
 				RETURN_FALSE;
 			}
-			if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fgets", Z_RES_P(zstream), stream)) {
+			if (!chan_io_park(fd, CHAN_POLL_IN, &d, "fgets", Z_RES_P(zstream), stream, &r)) {
 				RETURN_THROWS();
 			}
 		}
@@ -392,7 +416,7 @@ PHP_FUNCTION(Chan_fwrite)
 		RETURN_THROWS();
 	}
 	chan_deadline d = chan_deadline_of(timeout);
-	unsigned stuck = 0;
+	chan_io_rounds r = {.edge = true};
 	size_t done = 0;
 	while (done < ZSTR_LEN(data)) {
 		ssize_t n = php_stream_write(stream, ZSTR_VAL(data) + done, ZSTR_LEN(data) - done);
@@ -404,11 +428,11 @@ PHP_FUNCTION(Chan_fwrite)
 			break;
 		}
 		if (n > 0) {
-			stuck = 0;
-		} else if (chan_io_stuck(fd, CHAN_POLL_OUT, &stuck)) {
+			chan_io_progress(&r);
+		} else if (chan_io_stuck(fd, CHAN_POLL_OUT, &r)) {
 			RETURN_FALSE;
 		}
-		if (!chan_io_park(fd, CHAN_POLL_OUT, &d, "fwrite", Z_RES_P(zstream), stream)) {
+		if (!chan_io_park(fd, CHAN_POLL_OUT, &d, "fwrite", Z_RES_P(zstream), stream, &r)) {
 			RETURN_THROWS();
 		}
 	}
@@ -439,9 +463,9 @@ PHP_FUNCTION(Chan_stream_socket_accept)
 	}
 	php_stream *server = (php_stream *) Z_RES_P(zserver)->ptr;
 	chan_deadline d = chan_deadline_of(timeout);
-	unsigned stuck = 0;
+	chan_io_rounds r = {.edge = false}; /* it parks before it tries */
 	for (;;) {
-		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "stream_socket_accept", Z_RES_P(zserver), server)) {
+		if (!chan_io_park(fd, CHAN_POLL_IN, &d, "stream_socket_accept", Z_RES_P(zserver), server, &r)) {
 			RETURN_THROWS();
 		}
 		php_stream *client = NULL;
@@ -463,7 +487,7 @@ PHP_FUNCTION(Chan_stream_socket_accept)
 		 * no longer readable, wait again. Readable round after round while
 		 * accept() fails: an error (not a listening socket...), reported as
 		 * PHP's own accept does. */
-		if (chan_io_stuck(fd, CHAN_POLL_IN, &stuck)) {
+		if (chan_io_stuck(fd, CHAN_POLL_IN, &r)) {
 			php_error_docref(NULL, E_WARNING, "Accept failed: %s", err ? ZSTR_VAL(err) : "Unknown error");
 			if (err) {
 				zend_string_release(err);
@@ -487,13 +511,14 @@ static int chan_crypto(php_stream *stream, int fd, bool enable, zend_long method
 		php_error_docref(NULL, E_WARNING, "Failed to enable crypto");
 		return -1;
 	}
+	chan_io_rounds rounds = {.edge = false};
 	for (;;) {
 		int r = php_stream_xport_crypto_enable(stream, enable);
 		if (r != 0) {
 			return r > 0 ? 1 : -1;
 		}
 		/* The handshake waits for the peer's next record. */
-		if (!chan_io_park(fd, CHAN_POLL_IN, d, "stream_socket_enable_crypto", res, stream)) {
+		if (!chan_io_park(fd, CHAN_POLL_IN, d, "stream_socket_enable_crypto", res, stream, &rounds)) {
 			return 0;
 		}
 	}
@@ -616,7 +641,8 @@ PHP_FUNCTION(Chan_stream_socket_client)
 		chan_deadline d = chan_deadline_of(timeout);
 		int soerr = 0;
 		socklen_t len = sizeof(soerr);
-		if (fd < 0 || !chan_io_park(fd, CHAN_POLL_OUT, &d, "stream_socket_client", NULL, NULL)) {
+		chan_io_rounds rounds = {.edge = false};
+		if (fd < 0 || !chan_io_park(fd, CHAN_POLL_OUT, &d, "stream_socket_client", NULL, NULL, &rounds)) {
 			zval_ptr_dtor(&zs);
 			RETURN_THROWS();
 		}

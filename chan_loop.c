@@ -36,6 +36,7 @@ typedef struct chan_timer {
  * point at their queues), so the table holds pointers. */
 typedef struct chan_fdrec {
 	chan_waitq readers, writers;
+	zend_ulong watched; /* the key of the edge interest held on fd, 0: none */
 } chan_fdrec;
 
 ZEND_TLS struct {
@@ -228,7 +229,7 @@ static void io_poll(int64_t timeout_ns)
 		if (ev[i].events & CHAN_POLL_OUT) {
 			wake_all(&r->writers, CHAN_WAKE_OK);
 		}
-		unsigned still = fdrec_wants(r); /* one-shot: the other direction's waiters */
+		unsigned still = r->watched ? 0 : fdrec_wants(r); /* one-shot: the other direction's */
 		if (still) {
 			L.ops->arm(L.poller, fd, still);
 		}
@@ -281,7 +282,11 @@ static void loop_after_fork(void)
 		return;
 	}
 	for (uint32_t fd = 0; fd < L.nfds; fd++) {
-		unsigned wants = L.fds[fd] ? fdrec_wants(L.fds[fd]) : 0;
+		if (!L.fds[fd]) {
+			continue;
+		}
+		L.fds[fd]->watched = 0;
+		unsigned wants = fdrec_wants(L.fds[fd]);
 		if (wants) {
 			L.ops->arm(L.poller, (int) fd, wants);
 		}
@@ -326,17 +331,19 @@ static chan_fdrec *loop_fdrec(int fd)
 	return L.fds[fd];
 }
 
-bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why)
+static bool io_wait(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why)
 {
 	if (!loop_poller()) {
 		return false;
 	}
 	chan_fdrec *r = loop_fdrec(fd);
+	bool edge = key && L.ops->watch;
 	chan_waiter w = {.coro = chan_current()};
 	chan_waitq_push((events & CHAN_POLL_IN) ? &r->readers : &r->writers, &w);
-	if (!L.ops->arm(L.poller, fd, fdrec_wants(r))) {
+	if (edge ? r->watched != key && !L.ops->watch(L.poller, fd) : !L.ops->arm(L.poller, fd, fdrec_wants(r))) {
 		int err = errno;
 		chan_waitq_remove(&w);
+		r->watched = 0;
 		if (err == EPERM) {
 			/* A regular file (epoll refuses them): always ready, as poll()
 			 * says; reading it blocks the process anyway. */
@@ -346,12 +353,13 @@ bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why)
 		zend_throw_error(chan_ce_error, "Cannot wait on descriptor %d: %s", fd, strerror(err));
 		return false;
 	}
+	r->watched = edge ? key : 0;
 	L.io_waiting++;
 	chan_loop_busy = true;
 	*why = chan_wait(&w, 1, timeout);
 	L.io_waiting--;
 	loop_busy_update();
-	if (*why != CHAN_WAKE_OK && *why != CHAN_WAKE_CLOSED && L.poller) {
+	if (!edge && *why != CHAN_WAKE_OK && *why != CHAN_WAKE_CLOSED && L.poller && !r->watched) {
 		/* No event used up the arm (a timeout, a cancel): take it back, so
 		 * that no registration stays armed for a descriptor nobody waits
 		 * on (it could outlive the descriptor through a duplicate). */
@@ -363,6 +371,16 @@ bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why)
 		}
 	}
 	return true;
+}
+
+bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why)
+{
+	return io_wait(fd, events, 0, timeout, why);
+}
+
+bool chan_io_wait_edge(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why)
+{
+	return io_wait(fd, events, key, timeout, why);
 }
 
 bool chan_io_ready(int fd, unsigned events)
@@ -384,6 +402,7 @@ void chan_loop_closed(int fd)
 	}
 	wake_all(&L.fds[fd]->readers, CHAN_WAKE_CLOSED);
 	wake_all(&L.fds[fd]->writers, CHAN_WAKE_CLOSED);
+	L.fds[fd]->watched = 0;
 	if (L.poller) {
 		L.ops->forget(L.poller, fd);
 	}

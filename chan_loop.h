@@ -52,6 +52,15 @@ bool chan_loop_block(void);
  * on. */
 bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why);
 
+/* The same for a caller whose I/O on fd has just failed with EAGAIN (and
+ * that does not switch in between): it parks on edge interest
+ * (chan_poll.h), registered once per key, so a stream's second and later
+ * waits cost no system call. key identifies the open descriptor behind fd
+ * (a stream resource's handle, never reused within a request), so that a
+ * number reused by a descriptor opened since is registered anew. Falls
+ * back to chan_io_wait() where the poller has no edge interest. */
+bool chan_io_wait_edge(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why);
+
 /* Whether fd is ready for events now (poll() with no wait). */
 bool chan_io_ready(int fd, unsigned events);
 

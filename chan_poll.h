@@ -16,7 +16,19 @@
  * wait); poll() rescans its array on every wait (O(armed)). An error or a
  * hang-up on fd is reported as every event armed, so the waiter retries its
  * I/O and sees the error itself. forget(fd) must be called before fd is
- * closed while armed. Neither engine includes a PHP header: they build in
+ * closed while armed.
+ *
+ * An engine may also offer edge interest, watch(fd): fd stays registered
+ * for both directions until arm() or forget(), and every new readiness is
+ * reported (new data, freed buffer space, a hang-up), whether a waiter asks
+ * or not; readiness that exists at watch() is reported once. A waiter that
+ * parks only after its I/O failed with EAGAIN needs nothing more, so from
+ * its second park on a descriptor there is no system call at all: that is
+ * what the stream helpers do (chan_io.c). arm() on a watched descriptor
+ * turns it back into one-shot interest. Registrations carry a generation,
+ * so events of a registration left behind by a closed descriptor (its file
+ * kept open by a duplicate, a forked child) are dropped, not reported as
+ * the reused number's. Neither engine includes a PHP header: they build in
  * plain C (tests/c). One poller is used by one thread.
  */
 #ifndef CHAN_POLL_H
@@ -43,6 +55,8 @@ typedef struct chan_poll_ops {
 	chan_poller *(*create)(void);
 	/* false with errno set (EBADF: fd is not open). */
 	bool (*arm)(chan_poller *p, int fd, unsigned events);
+	/* NULL when the engine has no edge interest; false with errno. */
+	bool (*watch)(chan_poller *p, int fd);
 	void (*forget)(chan_poller *p, int fd);
 	/* Up to max ready descriptors into ev; timeout_ns < 0 waits until one
 	 * is ready, 0 only looks. The count, or -1 with errno (EINTR too). */

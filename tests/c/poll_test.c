@@ -6,7 +6,12 @@
  * reported for a descriptor that is not ready; interest is one-shot;
  * re-arming replaces the events; forget() drops a descriptor; a hang-up is
  * reported as the events armed; a descriptor closed and its number reused
- * can be armed again; many descriptors report only the ready ones.
+ * can be armed again; many descriptors report only the ready ones. Engines
+ * with edge interest (watch) are checked for it too: readiness at watch()
+ * is reported once, then only new readiness, without arming again; arm()
+ * turns the descriptor back to one-shot; forget() ends it; and the events
+ * of a registration left behind by a closed descriptor whose file lives on
+ * in a duplicate are not reported for the number's new descriptor.
  *
  * Last line: "N passed, M failed"; exit status 1 if any check failed.
  */
@@ -147,11 +152,104 @@ static void test_engine(const chan_poll_ops *ops)
 	ops->destroy(p);
 }
 
+static void put(int fd)
+{
+	if (write(fd, "x", 1) != 1) {
+		perror("write");
+		exit(2);
+	}
+}
+
+static void drain(int fd)
+{
+	char buf[64];
+	while (read(fd, buf, sizeof(buf)) > 0) {
+	}
+}
+
+static void test_edge(const chan_poll_ops *ops)
+{
+	chan_poller *p = ops->create();
+	int a[2], b[2];
+	pipe_pair(a);
+	pipe_pair(b);
+
+	check(ops, ops->watch(p, a[0]), "watch(idle read end) failed: %s", strerror(errno));
+	check(ops, wait_for(ops, p, a[0], 0, NULL) == 0, "idle watched read end reported");
+	put(a[1]);
+	check(ops, wait_for(ops, p, a[0], 1000, NULL) == CHAN_POLL_IN, "new data on a watched descriptor not reported");
+	check(ops, wait_for(ops, p, a[0], 0, NULL) == 0, "readiness reported twice without anything new");
+	put(a[1]);
+	check(ops, wait_for(ops, p, a[0], 1000, NULL) == CHAN_POLL_IN, "more data on a readable descriptor not reported");
+	drain(a[0]);
+	put(a[1]);
+	check(ops, wait_for(ops, p, a[0], 1000, NULL) == CHAN_POLL_IN, "watch did not last without arming again");
+
+	put(b[1]);
+	check(ops, ops->watch(p, b[0]), "watch(readable read end) failed");
+	check(ops, wait_for(ops, p, b[0], 1000, NULL) == CHAN_POLL_IN, "readiness that predates watch() not reported");
+	check(ops, wait_for(ops, p, b[0], 0, NULL) == 0, "readiness at watch() reported twice");
+
+	/* arm() after watch(): one-shot, level-triggered again. */
+	check(ops, ops->arm(p, b[0], CHAN_POLL_IN), "arm after watch failed");
+	check(ops, wait_for(ops, p, b[0], 1000, NULL) == CHAN_POLL_IN, "arm after watch: existing readiness not reported");
+	put(b[1]);
+	check(ops, wait_for(ops, p, b[0], 0, NULL) == 0, "arm after watch is not one-shot");
+	check(ops, ops->watch(p, b[0]), "watch after arm failed");
+	check(ops, wait_for(ops, p, b[0], 1000, NULL) == CHAN_POLL_IN, "watch after arm: existing readiness not reported");
+	ops->forget(p, b[0]);
+	put(b[1]);
+	check(ops, wait_for(ops, p, b[0], 0, NULL) == 0, "forgotten watched descriptor reported");
+
+	/* The write end: writable at once, then again only once space frees. */
+	int c[2];
+	pipe_pair(c);
+	check(ops, ops->watch(p, c[1]), "watch(write end) failed");
+	check(ops, wait_for(ops, p, c[1], 1000, NULL) == CHAN_POLL_OUT, "writable write end not reported at watch()");
+	check(ops, wait_for(ops, p, c[1], 0, NULL) == 0, "writable reported twice without anything new");
+	ops->forget(p, c[1]);
+
+	/* A stale registration: a[0]'s file lives on in a duplicate after a[0]
+	 * is closed, and the number a[0] is given to another pipe's read end. */
+	int n = a[0], old = dup(a[0]), fresh[2];
+	close(a[0]);
+	pipe_pair(fresh);
+	if (fresh[0] != n) { /* pipe() may have handed out n itself */
+		if (dup2(fresh[0], n) != n) {
+			perror("dup2");
+			exit(2);
+		}
+		close(fresh[0]);
+	}
+	check(ops, ops->watch(p, n), "watch of a reused number failed: %s", strerror(errno));
+	check(ops, wait_for(ops, p, n, 0, NULL) == 0, "reused number reported before anything happened");
+	put(a[1]); /* to the old file, still registered under the same number */
+	check(ops, wait_for(ops, p, n, 200, NULL) == 0,
+	      "an event of the stale registration reported for the new descriptor");
+	put(fresh[1]);
+	check(ops, wait_for(ops, p, n, 1000, NULL) == CHAN_POLL_IN, "reused number's own data not reported");
+
+	/* Hang-up: reported without arming again. */
+	close(fresh[1]);
+	check(ops, wait_for(ops, p, n, 1000, NULL) & CHAN_POLL_IN, "hang-up of a watched descriptor not reported");
+
+	ops->forget(p, n);
+	close(n);
+	close(old);
+	close(a[1]);
+	close(b[0]);
+	close(b[1]);
+	close(c[0]);
+	close(c[1]);
+	ops->destroy(p);
+}
+
 int main(void)
 {
 	test_engine(&chan_poll_poll);
 #ifdef __linux__
 	test_engine(&chan_poll_epoll);
+	test_edge(&chan_poll_epoll);
 #endif
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
