@@ -28,6 +28,8 @@ zend_class_entry *chan_ce_deadlock_error;
 zend_class_entry *chan_ce_exception;
 zend_class_entry *chan_ce_closed_exception;
 zend_class_entry *chan_ce_timeout_exception;
+zend_class_entry *chan_ce_cancelled_exception;
+zend_class_entry *chan_ce_group;
 
 static ZEND_INI_MH(chan_ini_max_coroutines)
 {
@@ -57,15 +59,18 @@ PHP_MINIT_FUNCTION(chan)
 	chan_ce_exception = register_class_Chan_Exception(spl_ce_RuntimeException);
 	chan_ce_closed_exception = register_class_Chan_ClosedException(chan_ce_exception);
 	chan_ce_timeout_exception = register_class_Chan_TimeoutException(chan_ce_exception);
+	chan_ce_cancelled_exception = register_class_Chan_CancelledException(chan_ce_exception);
 
 	chan_ce_coroutine = register_class_Chan_Coroutine();
 	chan_ce_channel_iterator = register_class_Chan_ChannelIterator(zend_ce_iterator);
 	chan_ce_channel = register_class_Chan_Channel(zend_ce_countable, zend_ce_aggregate);
 	chan_ce_waitgroup = register_class_Chan_WaitGroup();
+	chan_ce_group = register_class_Chan_Group();
 
 	chan_scheduler_minit();
 	chan_channel_minit();
 	chan_waitgroup_minit();
+	chan_group_minit();
 	chan_loop_minit();
 	chan_io_minit();
 	return SUCCESS;

@@ -23,6 +23,17 @@ namespace Chan {
      * scheduler does not own, inside a destructor, inside a coroutine that is
      * being destroyed. A $timeout of INF means null (wait forever).
      *
+     * The blocking calls are also where cancellation (Coroutine::cancel())
+     * and withTimeout() deadlines are delivered: Channel::push(), pop() and
+     * foreach over a channel, select(), WaitGroup::wait(), Group::go() and
+     * Group::wait(), Coroutine::sleep(), yield(), waitReadable(),
+     * waitWritable() and the stream helpers. Each is a checkpoint on entry,
+     * whether or not it would have to wait, $timeout = 0 included (as in
+     * Trio): a pending cancellation or a passed deadline throws there, so a
+     * loop that never waits still ends. tryPush(), tryPop() and calls that
+     * never block (count(), close(), go(), WaitGroup::add()) are no
+     * checkpoints.
+     *
      * Teardown: when an exception escapes a coroutine, the others are
      * destroyed with their finally blocks run; a coroutine started by one of
      * those finally blocks never runs. exit() (anywhere, a finally block
@@ -204,6 +215,34 @@ namespace Chan {
         public static function count(): int {}
 
         /**
+         * Cancels coroutine $id: one Chan\CancelledException ("Coroutine N
+         * was cancelled") is thrown from the blocking call it is parked in;
+         * if it is running or runnable (the caller itself included), from
+         * its next blocking call (see go() for the list). A coroutine parked
+         * in push() leaves without its value delivered; one parked in pop()
+         * or select() takes nothing. A coroutine that has not started ends
+         * without running its function. A coroutine woken by a value before
+         * the cancel keeps that value: the cancellation waits for its next
+         * blocking call. Delivery is once: after catching it the coroutine
+         * may block again; cancelling again before delivery changes
+         * nothing. The delivered exception escaping the coroutine ends it
+         * quietly (no abort; in a Group, no failure); any other exception,
+         * a CancelledException made or rethrown elsewhere included, aborts
+         * as usual. A coroutine being destroyed (abort, exit) is not
+         * cancelled again.
+         *
+         * true when $id is a live coroutine (cancelled now or already
+         * pending), false when there is none (finished, or never was).
+         * $id 0 (main) or below: ValueError. Looking coroutines up by id
+         * builds an index on first use, so go() pays nothing for it in
+         * programs that never ask.
+         */
+        public static function cancel(int $id): bool {}
+
+        /** Whether $id is main (0) or a coroutine that has not finished. */
+        public static function exists(int $id): bool {}
+
+        /**
          * ['count' => live coroutines, 'peak' => most alive at once,
          *  'switches' => context switches so far, 'spawned' => coroutines
          *  started by go() and run() so far], all for the current request.
@@ -216,6 +255,65 @@ namespace Chan {
         /** @internal Registered as a shutdown function: runs coroutines still pending at script end. */
         private static function drain(): void {}
     }
+
+    /**
+     * Go's errgroup with a limit: members are coroutines started with go();
+     * wait() collects their results in go() order, and the first failure
+     * cancels the rest.
+     *
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Group
+    {
+        /** $limit: most members unfinished at once (null: no limit); below 1: ValueError. */
+        public function __construct(?int $limit = null) {}
+
+        /**
+         * Starts a member as Chan\go() does and returns its id. With $limit
+         * members unfinished it first parks (a switch point, and a
+         * checkpoint for cancellation) until one finishes. Once the group is
+         * cancelled (cancel() or a failure), a member started by go() is
+         * cancelled at once: it ends without running its function and has
+         * no result. A member holds the group alive until it finishes.
+         */
+        public function go(callable $fn, mixed ...$args): int {}
+
+        /**
+         * Parks until every member has finished, members started while it
+         * waits included; returns their return values keyed by go() order
+         * (0, 1, ...), in that order, from every go() of this group so far.
+         * A member that ended by its own cancellation (or never started)
+         * has no entry; one that caught its cancellation and returned has
+         * its result. The first exception that escaped a member (not its
+         * own cancellation) is rethrown instead, the same object on every
+         * call, once all have finished; cancel() does not hide it. Expiry
+         * of $timeout: Chan\TimeoutException, the members go on. Called by
+         * one of the group's own members: Chan\Error (it would wait for
+         * itself). A group destroyed with a failure no wait() has thrown
+         * reports it as PHP's "Uncaught" fatal error.
+         */
+        public function wait(?float $timeout = null): array {}
+
+        /** Cancels every unfinished member (Coroutine::cancel()) and every member started later. */
+        public function cancel(): void {}
+
+        /** Members not yet finished. */
+        public function count(): int {}
+    }
+
+    /**
+     * Calls $fn in the current context (main or a coroutine) with a deadline
+     * $seconds away and returns its result. A blocking call made in this
+     * context inside $fn that still waits at the deadline throws
+     * Chan\TimeoutException ("The deadline of Chan\withTimeout() has
+     * passed") then, select() included (it does not return null for it);
+     * every blocking call after the deadline throws at once. Coroutines
+     * started inside $fn do not inherit it. Nested: the earliest deadline
+     * wins. The deadline is gone when $fn returns or throws. $seconds INF:
+     * no deadline; 0: passed already. Negative or NAN: ValueError.
+     */
+    function withTimeout(float $seconds, callable $fn, mixed ...$args): mixed {}
 
     /**
      * @strict-properties
@@ -353,4 +451,7 @@ namespace Chan {
     class ClosedException extends Exception {}
 
     class TimeoutException extends Exception {}
+
+    /** Thrown into a coroutine by Coroutine::cancel() and Group cancellation. */
+    class CancelledException extends Exception {}
 }

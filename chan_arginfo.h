@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: eec4981bcd8e1b367f10fe6ca0d4b060dc331a7a */
+ * Stub hash: cf7e50e3c7509f774bdfb51730feb70a4f4c9ee1 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -57,6 +57,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_stream_socket_enable_crypto
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_withTimeout, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, seconds, IS_DOUBLE, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_id, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
@@ -76,6 +82,12 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Coroutine_count arginfo_class_Chan_Coroutine_id
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_cancel, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, id, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Coroutine_exists arginfo_class_Chan_Coroutine_cancel
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_stats, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
@@ -83,6 +95,20 @@ ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_Coroutine___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Coroutine_drain arginfo_class_Chan_Coroutine_yield
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_Group___construct, 0, 0, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, limit, IS_LONG, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Group_go arginfo_Chan_go
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Group_wait, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Group_cancel arginfo_class_Chan_Coroutine_yield
+
+#define arginfo_class_Chan_Group_count arginfo_class_Chan_Coroutine_id
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_Channel___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, capacity, IS_LONG, 0, "0")
@@ -161,15 +187,23 @@ ZEND_FUNCTION(Chan_fread);
 ZEND_FUNCTION(Chan_fgets);
 ZEND_FUNCTION(Chan_fwrite);
 ZEND_FUNCTION(Chan_stream_socket_enable_crypto);
+ZEND_FUNCTION(Chan_withTimeout);
 ZEND_METHOD(Chan_Coroutine, id);
 ZEND_METHOD(Chan_Coroutine, sleep);
 ZEND_METHOD(Chan_Coroutine, yield);
 ZEND_METHOD(Chan_Coroutine, waitReadable);
 ZEND_METHOD(Chan_Coroutine, waitWritable);
 ZEND_METHOD(Chan_Coroutine, count);
+ZEND_METHOD(Chan_Coroutine, cancel);
+ZEND_METHOD(Chan_Coroutine, exists);
 ZEND_METHOD(Chan_Coroutine, stats);
 ZEND_METHOD(Chan_Coroutine, __construct);
 ZEND_METHOD(Chan_Coroutine, drain);
+ZEND_METHOD(Chan_Group, __construct);
+ZEND_METHOD(Chan_Group, go);
+ZEND_METHOD(Chan_Group, wait);
+ZEND_METHOD(Chan_Group, cancel);
+ZEND_METHOD(Chan_Group, count);
 ZEND_METHOD(Chan_Channel, __construct);
 ZEND_METHOD(Chan_Channel, push);
 ZEND_METHOD(Chan_Channel, pop);
@@ -205,6 +239,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Chan", fgets, Chan_fgets, arginfo_Chan_fgets)
 	ZEND_NS_FALIAS("Chan", fwrite, Chan_fwrite, arginfo_Chan_fwrite)
 	ZEND_NS_FALIAS("Chan", stream_socket_enable_crypto, Chan_stream_socket_enable_crypto, arginfo_Chan_stream_socket_enable_crypto)
+	ZEND_NS_FALIAS("Chan", withTimeout, Chan_withTimeout, arginfo_Chan_withTimeout)
 	ZEND_FE_END
 };
 
@@ -216,9 +251,21 @@ static const zend_function_entry class_Chan_Coroutine_methods[] = {
 	ZEND_ME(Chan_Coroutine, waitReadable, arginfo_class_Chan_Coroutine_waitReadable, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, waitWritable, arginfo_class_Chan_Coroutine_waitWritable, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, count, arginfo_class_Chan_Coroutine_count, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, cancel, arginfo_class_Chan_Coroutine_cancel, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, exists, arginfo_class_Chan_Coroutine_exists, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, stats, arginfo_class_Chan_Coroutine_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, __construct, arginfo_class_Chan_Coroutine___construct, ZEND_ACC_PRIVATE)
 	ZEND_ME(Chan_Coroutine, drain, arginfo_class_Chan_Coroutine_drain, ZEND_ACC_PRIVATE|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_Group_methods[] = {
+	ZEND_ME(Chan_Group, __construct, arginfo_class_Chan_Group___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Group, go, arginfo_class_Chan_Group_go, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Group, wait, arginfo_class_Chan_Group_wait, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Group, cancel, arginfo_class_Chan_Group_cancel, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_Group, count, arginfo_class_Chan_Group_count, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -285,6 +332,11 @@ static const zend_function_entry class_Chan_TimeoutException_methods[] = {
 	ZEND_FE_END
 };
 
+
+static const zend_function_entry class_Chan_CancelledException_methods[] = {
+	ZEND_FE_END
+};
+
 static zend_class_entry *register_class_Chan_Coroutine(void)
 {
 	zend_class_entry ce, *class_entry;
@@ -292,6 +344,17 @@ static zend_class_entry *register_class_Chan_Coroutine(void)
 	INIT_NS_CLASS_ENTRY(ce, "Chan", "Coroutine", class_Chan_Coroutine_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_Group(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "Group", class_Chan_Group_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 
 	return class_entry;
 }
@@ -388,6 +451,16 @@ static zend_class_entry *register_class_Chan_TimeoutException(zend_class_entry *
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "Chan", "TimeoutException", class_Chan_TimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Chan_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_CancelledException(zend_class_entry *class_entry_Chan_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "CancelledException", class_Chan_CancelledException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_Chan_Exception);
 
 	return class_entry;

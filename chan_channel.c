@@ -74,6 +74,9 @@ static void chan_throw_closed(const char *what)
 /* Blocking send. Returns true when delivered; else an exception is thrown. */
 static bool chan_channel_send(chan_channel *ch, zval *value, double timeout)
 {
+	if (!chan_checkpoint()) {
+		return false;
+	}
 	chan_op r = chan_channel_try_send(ch, value);
 	if (EXPECTED(r == CHAN_OP_OK)) {
 		return true;
@@ -111,6 +114,9 @@ static bool chan_channel_send(chan_channel *ch, zval *value, double timeout)
  * drained, nothing thrown), or CHAN_OP_WOULD_BLOCK with an exception thrown. */
 static chan_op chan_channel_recv(chan_channel *ch, zval *out, double timeout)
 {
+	if (!chan_checkpoint()) {
+		return CHAN_OP_WOULD_BLOCK;
+	}
 	chan_op r = chan_channel_try_recv(ch, out);
 	if (EXPECTED(r != CHAN_OP_WOULD_BLOCK)) {
 		return r;

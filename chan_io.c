@@ -107,7 +107,7 @@ static void chan_io_wait_method(INTERNAL_FUNCTION_PARAMETERS, unsigned events, c
 	ZEND_PARSE_PARAMETERS_END();
 
 	double timeout;
-	if (!chan_timeout_arg(2, seconds, is_null, &timeout)) {
+	if (!chan_timeout_arg(2, seconds, is_null, &timeout) || !chan_checkpoint()) {
 		RETURN_THROWS();
 	}
 	bool buffered;
@@ -278,7 +278,7 @@ static bool chan_io_stuck(int fd, unsigned events, chan_io_rounds *r)
 
 #define CHAN_IO_TIMEOUT_ARG(n, seconds, is_null, out)                                                                  \
 	do {                                                                                                               \
-		if (!chan_timeout_arg((n), (seconds), (is_null), &(out))) {                                                    \
+		if (!chan_timeout_arg((n), (seconds), (is_null), &(out)) || !chan_checkpoint()) {                              \
 			RETURN_THROWS();                                                                                           \
 		}                                                                                                              \
 	} while (0)

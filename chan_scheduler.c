@@ -12,6 +12,7 @@
 #include "chan_scheduler.h"
 #include "chan_stack.h"
 #include "chan_loop.h"
+#include "chan_group.h"
 #include "zend_exceptions.h"
 #include "zend_observer.h"
 #include "ext/standard/basic_functions.h"
@@ -21,14 +22,6 @@
 #else
 #include <time.h>
 #endif
-
-enum {
-	CHAN_CORO_READY, /* spawned, never run; in the run queue */
-	CHAN_CORO_RUNNING,
-	CHAN_CORO_PARKED,
-	CHAN_CORO_RUNNABLE, /* woken; in the run queue */
-	CHAN_CORO_DEAD,
-};
 
 /* A C stack with its VM stack: coroutines run on workers, one at a time;
  * a worker whose coroutine ended runs the next new one or waits idle.
@@ -66,6 +59,7 @@ typedef struct chan_sched {
 	uint32_t idle_len;
 	chan_worker *dead_worker; /* freed once its context is surely gone */
 	chan_worker *dying;       /* own stacks: ended; freed where it switched to */
+	HashTable *by_id;         /* live coroutines by id, made on first lookup */
 	bool in_run, exiting, shutdown, drain_registered;
 } chan_sched;
 
@@ -217,12 +211,28 @@ static void chan_schedule(void)
 	}
 }
 
+/* withTimeout()'s deadline, when it comes before the caller's own timeout,
+ * becomes the timer: its expiry wakes the caller with CHAN_WAKE_DEADLINE. */
+static double chan_deadline_timeout(chan_coro *self, double timeout)
+{
+	uint64_t now = chan_now_ns();
+	double left = self->deadline > now ? (double) (self->deadline - now) / 1e9 : 0;
+	if (timeout < 0 || left < timeout) {
+		self->by_deadline = true;
+		return left;
+	}
+	return timeout;
+}
+
 chan_wake chan_wait(chan_waiter *w, uint32_t n, double timeout)
 {
 	chan_coro *self = S.current;
 	self->waits = w;
 	self->nwaits = n;
 	self->wake = CHAN_WAKE_NONE;
+	if (UNEXPECTED(self->deadline)) {
+		timeout = chan_deadline_timeout(self, timeout);
+	}
 	if (timeout >= 0) {
 		chan_timer_add(self, timeout);
 	}
@@ -230,6 +240,12 @@ chan_wake chan_wait(chan_waiter *w, uint32_t n, double timeout)
 	chan_schedule();
 	self->waits = NULL;
 	self->nwaits = 0;
+	if (UNEXPECTED(self->by_deadline)) {
+		self->by_deadline = false;
+		if (self->wake == CHAN_WAKE_TIMEOUT) {
+			return CHAN_WAKE_DEADLINE;
+		}
+	}
 	return (chan_wake) self->wake;
 }
 
@@ -240,7 +256,7 @@ bool chan_can_block(void)
 		why = "Cannot block inside a Fiber that the Chan scheduler does not own";
 	} else if (UNEXPECTED(chan_switch_forbidden())) {
 		why = "Cannot switch coroutines in the current execution context";
-	} else if (UNEXPECTED(S.current->state != CHAN_CORO_RUNNING || S.current->wake == CHAN_WAKE_CANCEL)) {
+	} else if (UNEXPECTED(S.current->state != CHAN_CORO_RUNNING || S.current->wake == CHAN_WAKE_DESTROY)) {
 		why = "Cannot block in a coroutine that is being destroyed";
 	} else if (UNEXPECTED(S.shutdown)) {
 		why = "Cannot block after the Chan scheduler has shut down";
@@ -269,6 +285,10 @@ bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out)
 
 static void chan_live_unlink(chan_coro *co)
 {
+	if (UNEXPECTED(S.by_id)) {
+		zend_hash_index_del(S.by_id, (zend_ulong) co->id);
+	}
+
 	if (co->live_prev) {
 		co->live_prev->live_next = co->live_next;
 	} else {
@@ -309,6 +329,12 @@ static void chan_coro_free(chan_coro *co)
  * run() to read and free. */
 static void chan_coro_discard(chan_coro *co)
 {
+	if (co->group) {
+		chan_group_member_end(co);
+	}
+	if (co->cancel_pending) {
+		chan_cancel_forget(co);
+	}
 	chan_live_unlink(co);
 	co->state = CHAN_CORO_DEAD;
 	if (co->keep_result) {
@@ -540,7 +566,7 @@ static void chan_worker_destroy_idle(void)
 static void chan_coro_threw(chan_coro *co)
 {
 	zend_object *ex = EG(exception);
-	if (co->wake == CHAN_WAKE_CANCEL) {
+	if (co->wake == CHAN_WAKE_DESTROY) {
 		if (zend_is_unwind_exit(ex)) {
 			if (!co->cancel_unwind) {
 				/* exit() in a finally block: the destroyer exits once done. */
@@ -554,6 +580,10 @@ static void chan_coro_threw(chan_coro *co)
 	} else if (zend_is_unwind_exit(ex)) {
 		S.exiting = true;
 		S.pending = CHAN_WAKE_EXIT;
+	} else if (ex == co->cancelled) {
+		/* Its own cancellation ended it: quietly. */
+	} else if (co->group) {
+		chan_group_member_failed(co, ex); /* the group holds it, no abort */
 	} else if (!zend_is_graceful_exit(ex)) {
 		GC_ADDREF(ex);
 		S.abort_ex = ex;
@@ -578,7 +608,10 @@ static chan_coro *chan_main_now(chan_wake why)
 /* Where the CPU goes once a coroutine's function has returned or thrown. */
 static chan_coro *chan_coro_finish(chan_coro *co)
 {
-	bool cancelled = co->wake == CHAN_WAKE_CANCEL;
+	bool cancelled = co->wake == CHAN_WAKE_DESTROY;
+	if (UNEXPECTED(co->cancel_pending || co->cancelled)) {
+		chan_cancel_forget(co);
+	}
 	co->state = CHAN_CORO_DEAD;
 	chan_live_unlink(co);
 	if (co->keep_result) {
@@ -635,6 +668,11 @@ static void chan_coro_run(chan_coro *co, zend_execute_data *bottom)
 
 	zend_first_try
 	{
+		if (UNEXPECTED(co->cancel_pending)) {
+			/* Cancelled before it started: it ends without running. */
+			chan_cancel_forget(co);
+			goto done;
+		}
 		zend_fcall_info fci = {
 		    .size = sizeof(zend_fcall_info),
 		    .retval = &co->retval,
@@ -646,6 +684,12 @@ static void chan_coro_run(chan_coro *co, zend_execute_data *bottom)
 		zend_call_function(&fci, co->fcc.function_handler ? &co->fcc : NULL);
 		if (UNEXPECTED(EG(exception))) {
 			chan_coro_threw(co);
+		}
+	done:
+		if (co->group) {
+			/* Inside the try: the group's last reference may go here, and
+			 * a failure nobody saw is then a fatal error. */
+			chan_group_member_end(co);
 		}
 	}
 	zend_catch
@@ -764,7 +808,7 @@ static void chan_destroy_all(bool unwind)
 		if (co->state == CHAN_CORO_PARKED) {
 			chan_unlink_waits(co);
 		}
-		co->wake = CHAN_WAKE_CANCEL;
+		co->wake = CHAN_WAKE_DESTROY;
 		co->cancel_unwind = unwind || S.pending == CHAN_WAKE_EXIT;
 		chan_switch(co);
 		if (UNEXPECTED(S.pending == CHAN_WAKE_BAILOUT)) {
@@ -803,7 +847,13 @@ bool chan_raise(chan_wake why)
 			S.pending = CHAN_WAKE_NONE;
 			zend_bailout();
 			return true;
-		case CHAN_WAKE_CANCEL:
+		case CHAN_WAKE_CANCELLED:
+			chan_cancel_throw();
+			return true;
+		case CHAN_WAKE_DEADLINE:
+			zend_throw_exception(chan_ce_timeout_exception, "The deadline of Chan\\withTimeout() has passed", 0);
+			return true;
+		case CHAN_WAKE_DESTROY:
 			if (S.current->cancel_unwind) {
 				zend_throw_unwind_exit();
 			} else {
@@ -834,7 +884,7 @@ static chan_wake chan_wait_all(void)
 static void chan_register_drain(void);
 
 /* Queues a new coroutine; NULL with an exception thrown when it cannot. */
-static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
+chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 {
 	if (UNEXPECTED(S.shutdown)) {
 		zend_throw_error(chan_ce_error, "Cannot start a coroutine after the Chan scheduler has shut down");
@@ -873,6 +923,9 @@ static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 		S.live->live_prev = co;
 	}
 	S.live = co;
+	if (UNEXPECTED(S.by_id)) {
+		zend_hash_index_add_new_ptr(S.by_id, (zend_ulong) co->id, co);
+	}
 	if (++S.count > S.peak) {
 		S.peak = S.count;
 	}
@@ -882,6 +935,18 @@ static chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 		chan_register_drain();
 	}
 	return co;
+}
+
+chan_coro *chan_coro_find(zend_long id)
+{
+	if (!S.by_id) {
+		ALLOC_HASHTABLE(S.by_id);
+		zend_hash_init(S.by_id, 64, NULL, NULL, 0);
+		for (chan_coro *co = S.live; co; co = co->live_next) {
+			zend_hash_index_add_new_ptr(S.by_id, (zend_ulong) co->id, co);
+		}
+	}
+	return id > 0 ? zend_hash_index_find_ptr(S.by_id, (zend_ulong) id) : NULL;
 }
 
 ZEND_FUNCTION(Chan_go)
@@ -1014,13 +1079,15 @@ chan_wake chan_yield_wait(void)
 
 static void chan_yield(void)
 {
-	chan_raise(chan_yield_wait());
+	if (!chan_raise(chan_yield_wait()) && UNEXPECTED(chan_interrupts)) {
+		chan_checkpoint_slow(); /* cancelled while queued behind the others */
+	}
 }
 
 ZEND_METHOD(Chan_Coroutine, yield)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (chan_can_block()) {
+	if (chan_checkpoint() && chan_can_block()) {
 		chan_yield();
 	}
 }
@@ -1037,7 +1104,7 @@ ZEND_METHOD(Chan_Coroutine, sleep)
 		zend_argument_value_error(1, "must be greater than or equal to 0");
 		RETURN_THROWS();
 	}
-	if (!chan_can_block()) {
+	if (!chan_checkpoint() || !chan_can_block()) {
 		RETURN_THROWS();
 	}
 	if (seconds == 0) {
@@ -1181,5 +1248,11 @@ void chan_scheduler_rshutdown(void)
 		S.dead_worker = NULL;
 	}
 	chan_loop_rshutdown();
+	if (S.by_id) {
+		zend_hash_destroy(S.by_id);
+		FREE_HASHTABLE(S.by_id);
+		S.by_id = NULL;
+	}
+	chan_interrupts = 0;
 	S.shutdown = true;
 }

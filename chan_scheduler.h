@@ -58,15 +58,27 @@ typedef struct chan_waiter chan_waiter;
 /* Why a blocked context was made runnable again. */
 typedef enum {
 	CHAN_WAKE_NONE = 0,
-	CHAN_WAKE_OK,       /* what it waited for happened */
-	CHAN_WAKE_CLOSED,   /* the channel was closed */
-	CHAN_WAKE_TIMEOUT,  /* its timer fired */
-	CHAN_WAKE_DEADLOCK, /* main only: nothing else can ever run */
-	CHAN_WAKE_ABORT,    /* main only: an exception escaped a coroutine */
-	CHAN_WAKE_EXIT,     /* main only: exit() in a coroutine */
-	CHAN_WAKE_BAILOUT,  /* main only: fatal error in a coroutine */
-	CHAN_WAKE_CANCEL,   /* it is being destroyed */
+	CHAN_WAKE_OK,        /* what it waited for happened */
+	CHAN_WAKE_CLOSED,    /* the channel was closed */
+	CHAN_WAKE_TIMEOUT,   /* its timer fired */
+	CHAN_WAKE_DEADLOCK,  /* main only: nothing else can ever run */
+	CHAN_WAKE_ABORT,     /* main only: an exception escaped a coroutine */
+	CHAN_WAKE_EXIT,      /* main only: exit() in a coroutine */
+	CHAN_WAKE_BAILOUT,   /* main only: fatal error in a coroutine */
+	CHAN_WAKE_DESTROY,   /* it is being destroyed */
+	CHAN_WAKE_CANCELLED, /* Coroutine::cancel(): throw Chan\CancelledException */
+	CHAN_WAKE_DEADLINE,  /* withTimeout()'s deadline passed while it waited */
 } chan_wake;
+
+enum {
+	CHAN_CORO_READY, /* spawned, never run; in the run queue */
+	CHAN_CORO_RUNNING,
+	CHAN_CORO_PARKED,
+	CHAN_CORO_RUNNABLE, /* woken; in the run queue */
+	CHAN_CORO_DEAD,
+};
+
+typedef struct chan_group chan_group;
 
 typedef struct chan_waitq {
 	chan_waiter *head, *tail;
@@ -85,11 +97,13 @@ struct chan_coro {
 	zend_fiber_context *context; /* its worker's, main's, NULL until it runs */
 	zend_long id;
 	uint8_t state;
-	uint8_t wake;       /* chan_wake */
-	bool cancel_unwind; /* destroy without running finally blocks */
-	bool wait_all;      /* main: woken when the last coroutine ends */
-	bool keep_result;   /* run()'s coroutine: keep retval for main */
-	chan_coro *next;    /* run queue */
+	uint8_t wake;        /* chan_wake */
+	bool cancel_unwind;  /* destroy without running finally blocks */
+	bool wait_all;       /* main: woken when the last coroutine ends */
+	bool keep_result;    /* run()'s coroutine: keep retval for main */
+	bool cancel_pending; /* Coroutine::cancel() not yet delivered (chan_interrupts) */
+	bool by_deadline;    /* its timer is withTimeout()'s deadline */
+	chan_coro *next;     /* run queue */
 	chan_coro *live_prev, *live_next;
 	chan_waiter *waits; /* the waiters it is parked on */
 	uint32_t nwaits;
@@ -101,6 +115,11 @@ struct chan_coro {
 	uint32_t argc;
 	HashTable *named;
 	zval retval;
+	uint64_t deadline;      /* withTimeout(): ns on the monotonic clock, 0: none */
+	zend_object *cancelled; /* the CancelledException delivered last */
+	chan_group *group;      /* Chan\Group it is a member of */
+	chan_coro *group_prev, *group_next;
+	uint32_t group_index; /* its go() order in the group */
 };
 
 /* --- wait queues ------------------------------------------------------ */
@@ -172,6 +191,37 @@ bool chan_raise(chan_wake why);
 
 /* Current context; main when no coroutine runs. */
 chan_coro *chan_current(void);
+
+/* --- cancellation and deadlines (chan_cancel.c) ------------------------ */
+
+/* Pending cancellations plus active withTimeout() deadlines, across all
+ * contexts: while 0, a blocking call's checkpoint is one load and a branch. */
+extern TSRM_TLS uint32_t chan_interrupts;
+bool chan_checkpoint_slow(void);
+
+/* At the entry of every blocking call, whether or not it will wait: false
+ * with Chan\CancelledException thrown when a cancellation is pending for
+ * the current context, or Chan\TimeoutException when its withTimeout()
+ * deadline has passed. */
+static zend_always_inline bool chan_checkpoint(void)
+{
+	return EXPECTED(!chan_interrupts) || chan_checkpoint_slow();
+}
+
+/* Cancels co (chan_cancel.c): wakes it with CHAN_WAKE_CANCELLED when
+ * parked, else leaves the cancellation pending. */
+void chan_cancel(chan_coro *co);
+/* Throws the CancelledException delivered to the current context. */
+void chan_cancel_throw(void);
+/* co ends: forgets its pending cancellation and its delivered exception. */
+void chan_cancel_forget(chan_coro *co);
+
+/* Queues a new coroutine (go()); NULL with an exception thrown when it
+ * cannot. */
+chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
+
+/* The live coroutine with this id (not main), or NULL (chan_scheduler.c). */
+chan_coro *chan_coro_find(zend_long id);
 
 /* Validates a ?float $timeout argument: null -> -1, else seconds >= 0.
  * Throws ValueError naming argument `arg` and returns false otherwise. */

@@ -115,7 +115,7 @@ ZEND_FUNCTION(Chan_select)
 	Z_PARAM_DOUBLE_OR_NULL(t, t_null)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!chan_timeout_arg(2, t, t_null, &timeout)) {
+	if (!chan_timeout_arg(2, t, t_null, &timeout) || !chan_checkpoint()) {
 		RETURN_THROWS();
 	}
 

@@ -106,7 +106,7 @@ ZEND_METHOD(Chan_WaitGroup, wait)
 	ZEND_PARSE_PARAMETERS_END();
 
 	chan_waitgroup *wg = chan_waitgroup_from_obj(Z_OBJ_P(ZEND_THIS));
-	if (!chan_timeout_arg(1, t, t_null, &timeout)) {
+	if (!chan_timeout_arg(1, t, t_null, &timeout) || !chan_checkpoint()) {
 		RETURN_THROWS();
 	}
 	if (wg->count == 0) {

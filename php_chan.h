@@ -23,11 +23,14 @@ extern zend_class_entry *chan_ce_deadlock_error;
 extern zend_class_entry *chan_ce_exception;
 extern zend_class_entry *chan_ce_closed_exception;
 extern zend_class_entry *chan_ce_timeout_exception;
+extern zend_class_entry *chan_ce_cancelled_exception;
+extern zend_class_entry *chan_ce_group;
 
 /* Per concern: attach handlers to the class entries made in chan.c. */
 void chan_scheduler_minit(void);
 void chan_channel_minit(void);
 void chan_waitgroup_minit(void);
+void chan_group_minit(void);
 void chan_io_minit(void);
 void chan_io_mshutdown(void);
 
