@@ -38,9 +38,16 @@ namespace Chan {
      * destroyed with their finally blocks run; a coroutine started by one of
      * those finally blocks never runs. exit() (anywhere, a finally block
      * included) destroys the others without running their finally blocks,
-     * as PHP's exit() does for the main script. Coroutines left blocked by a
-     * DeadlockError stay parked: they may still be woken later, else they
-     * are destroyed at script end.
+     * as PHP's exit() does for the main script.
+     *
+     * Deadlock: the Chan\DeadlockError message is "all coroutines are asleep
+     * - deadlock!", a blank line, then one line per blocked context, main
+     * first, then coroutines oldest first: "coroutine 7 [Chan\Channel::pop]
+     * at /app/worker.php:12", naming the call it is blocked in and the line
+     * of PHP code that made it (at most 32 lines, then "... and N more").
+     * The coroutines are destroyed (finally blocks run) before it is
+     * thrown. Coroutines left blocked forever at script end are destroyed
+     * after one warning carrying the same lines.
      */
     function go(callable $fn, mixed ...$args): int {}
 
@@ -241,6 +248,23 @@ namespace Chan {
 
         /** Whether $id is main (0) or a coroutine that has not finished. */
         public static function exists(int $id): bool {}
+
+        /**
+         * The ids of the live coroutines (started and not finished, those
+         * not started yet included), in ascending order; main not included.
+         *
+         * @return list<int>
+         */
+        public static function list(): array {}
+
+        /**
+         * The PHP backtrace of coroutine $id (0: main), in debug_backtrace()'s
+         * format with its $options: from the blocking call it is parked or
+         * queued in, down to its function. Of the caller itself: its own
+         * backtrace, as debug_backtrace() gives it. [] for a coroutine that
+         * has not started, null when there is no such coroutine.
+         */
+        public static function trace(int $id, int $options = DEBUG_BACKTRACE_PROVIDE_OBJECT): ?array {}
 
         /**
          * ['count' => live coroutines, 'peak' => most alive at once,

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: cf7e50e3c7509f774bdfb51730feb70a4f4c9ee1 */
+ * Stub hash: a6607cce9720ef832ffaa0765bb261076845a1b8 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -88,8 +88,15 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Coroutine_exists arginfo_class_Chan_Coroutine_cancel
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_stats, 0, 0, IS_ARRAY, 0)
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_list, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_trace, 0, 1, IS_ARRAY, 1)
+	ZEND_ARG_TYPE_INFO(0, id, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_LONG, 0, "DEBUG_BACKTRACE_PROVIDE_OBJECT")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_Coroutine_stats arginfo_class_Chan_Coroutine_list
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_Coroutine___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -143,7 +150,7 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Channel_count arginfo_class_Chan_Coroutine_id
 
-#define arginfo_class_Chan_Channel_stats arginfo_class_Chan_Coroutine_stats
+#define arginfo_class_Chan_Channel_stats arginfo_class_Chan_Coroutine_list
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Chan_Channel_getIterator, 0, 0, Chan\\ChannelIterator, 0)
 ZEND_END_ARG_INFO()
@@ -196,6 +203,8 @@ ZEND_METHOD(Chan_Coroutine, waitWritable);
 ZEND_METHOD(Chan_Coroutine, count);
 ZEND_METHOD(Chan_Coroutine, cancel);
 ZEND_METHOD(Chan_Coroutine, exists);
+ZEND_METHOD(Chan_Coroutine, list);
+ZEND_METHOD(Chan_Coroutine, trace);
 ZEND_METHOD(Chan_Coroutine, stats);
 ZEND_METHOD(Chan_Coroutine, __construct);
 ZEND_METHOD(Chan_Coroutine, drain);
@@ -253,6 +262,8 @@ static const zend_function_entry class_Chan_Coroutine_methods[] = {
 	ZEND_ME(Chan_Coroutine, count, arginfo_class_Chan_Coroutine_count, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, cancel, arginfo_class_Chan_Coroutine_cancel, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, exists, arginfo_class_Chan_Coroutine_exists, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, list, arginfo_class_Chan_Coroutine_list, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, trace, arginfo_class_Chan_Coroutine_trace, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, stats, arginfo_class_Chan_Coroutine_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, __construct, arginfo_class_Chan_Coroutine___construct, ZEND_ACC_PRIVATE)
 	ZEND_ME(Chan_Coroutine, drain, arginfo_class_Chan_Coroutine_drain, ZEND_ACC_PRIVATE|ZEND_ACC_STATIC)

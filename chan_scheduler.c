@@ -202,6 +202,7 @@ static void chan_schedule(void)
 {
 	chan_coro *self = S.current;
 	chan_coro *next;
+	self->frame = EG(current_execute_data);
 	while ((next = chan_pick_next()) != self && UNEXPECTED(!next->context) && !chan_bind(next)) {
 	}
 	if (next != self) {
@@ -825,9 +826,20 @@ static void chan_destroy_all(bool unwind)
 bool chan_raise(chan_wake why)
 {
 	switch (why) {
-		case CHAN_WAKE_DEADLOCK:
-			zend_throw_exception(chan_ce_deadlock_error, "all coroutines are asleep - deadlock!", 0);
+		case CHAN_WAKE_DEADLOCK: {
+			/* Go's report, then the coroutines that can never run again
+			 * go (finally blocks run), for a clean scheduler after. */
+			smart_str report = {0};
+			smart_str_appends(&report, "all coroutines are asleep - deadlock!\n");
+			chan_report_blocked(&report, true);
+			smart_str_0(&report);
+			chan_destroy_all(false);
+			if (!chan_exit_requested()) {
+				zend_throw_exception(chan_ce_deadlock_error, ZSTR_VAL(report.s), 0);
+			}
+			smart_str_free(&report);
 			return true;
+		}
 		case CHAN_WAKE_ABORT: {
 			zend_object *ex = S.abort_ex;
 			S.abort_ex = NULL;
@@ -937,6 +949,16 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 	return co;
 }
 
+chan_coro *chan_live_head(void)
+{
+	return S.live;
+}
+
+chan_coro *chan_main(void)
+{
+	return &S.main;
+}
+
 chan_coro *chan_coro_find(zend_long id)
 {
 	if (!S.by_id) {
@@ -1021,8 +1043,12 @@ static void chan_drain(void)
 	chan_wake why = chan_wait_all();
 	if (why == CHAN_WAKE_DEADLOCK) {
 		zend_long n = S.count;
-		zend_error(E_WARNING, "Chan: " ZEND_LONG_FMT " coroutine%s blocked forever at script end, destroying %s", n,
-		           n == 1 ? "" : "s", n == 1 ? "it" : "them");
+		smart_str report = {0};
+		chan_report_blocked(&report, false);
+		smart_str_0(&report);
+		zend_error(E_WARNING, "Chan: " ZEND_LONG_FMT " coroutine%s blocked forever at script end, destroying %s:%s", n,
+		           n == 1 ? "" : "s", n == 1 ? "it" : "them", report.s ? ZSTR_VAL(report.s) : "");
+		smart_str_free(&report);
 		chan_destroy_all(false);
 		chan_exit_requested();
 	} else if (why != CHAN_WAKE_OK) {

@@ -44,6 +44,7 @@
 
 #include "php.h"
 #include "zend_fibers.h"
+#include "zend_smart_str.h"
 
 #ifdef CHAN_DEBUG
 #include <assert.h>
@@ -115,9 +116,10 @@ struct chan_coro {
 	uint32_t argc;
 	HashTable *named;
 	zval retval;
-	uint64_t deadline;      /* withTimeout(): ns on the monotonic clock, 0: none */
-	zend_object *cancelled; /* the CancelledException delivered last */
-	chan_group *group;      /* Chan\Group it is a member of */
+	uint64_t deadline;        /* withTimeout(): ns on the monotonic clock, 0: none */
+	zend_object *cancelled;   /* the CancelledException delivered last */
+	zend_execute_data *frame; /* where it last gave up the CPU (chan_trace.c) */
+	chan_group *group;        /* Chan\Group it is a member of */
 	chan_coro *group_prev, *group_next;
 	uint32_t group_index; /* its go() order in the group */
 };
@@ -219,6 +221,19 @@ void chan_cancel_forget(chan_coro *co);
 /* Queues a new coroutine (go()); NULL with an exception thrown when it
  * cannot. */
 chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
+
+/* The live coroutines, newest first (live_next), and main. */
+chan_coro *chan_live_head(void);
+chan_coro *chan_main(void);
+
+/* --- introspection (chan_trace.c) -------------------------------------- */
+
+/* Appends the report of what every live context waits on, and where, to s:
+ * one line per context, oldest first, at most CHAN_REPORT_MAX, then a count
+ * of the rest; main first, when it is blocked (main_blocked: it is running,
+ * about to throw from the blocking call it was woken in). */
+#define CHAN_REPORT_MAX 32
+void chan_report_blocked(smart_str *s, bool main_blocked);
 
 /* The live coroutine with this id (not main), or NULL (chan_scheduler.c). */
 chan_coro *chan_coro_find(zend_long id);

@@ -1,5 +1,5 @@
 --TEST--
-Once every I/O wait has ended (woken by data, timed out, or closed), coroutines all blocked on channels are a deadlock again: main's pop() throws Chan\DeadlockError as before
+Once every I/O wait has ended (woken by data, timed out, or closed), coroutines all blocked on channels are a deadlock again: main's pop() throws Chan\DeadlockError as before, the blocked coroutine is destroyed first
 --EXTENSIONS--
 chan
 --FILE--
@@ -26,14 +26,16 @@ Chan\run(fn () => null);
 // now nothing waits on I/O or a timer: a coroutine and main block on channels
 $x = new Channel();
 $y = new Channel();
-go(function () use ($x) { $v = $x->pop(); echo "coroutine got: $v\n"; });
+go(function () use ($x) {
+    try { $v = $x->pop(); echo "coroutine got: $v\n"; } finally { echo "coroutine destroyed\n"; }
+});
 try {
     $y->pop();
     echo "pop returned?\n";
 } catch (Chan\DeadlockError $e) {
     echo get_class($e), ": ", strtok($e->getMessage(), "\n"), "\n";
 }
-$x->push("released after the deadlock");
+var_dump(Chan\Coroutine::count());
 
 // the streams left open still work, and a wait on one is no deadlock
 go(function () use ($b) { Coroutine::sleep(0.01); fwrite($b, "y"); });
@@ -44,6 +46,7 @@ var_dump(fread($a, 10));
 woken by data: x
 timed out
 closed
+coroutine destroyed
 Chan\DeadlockError: all coroutines are asleep - deadlock!
-coroutine got: released after the deadlock
+int(0)
 string(1) "y"

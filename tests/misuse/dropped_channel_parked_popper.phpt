@@ -15,4 +15,5 @@ echo "end\n";
 --EXPECTF--
 end
 
-Warning: %s1 coroutine%sblocked forever%s
+Warning: Chan: 1 coroutine blocked forever at script end, destroying it:
+coroutine 1 [Chan\Channel::pop] at %sdropped_channel_parked_popper.php:6 in Unknown on line 0

@@ -27,5 +27,8 @@ echo "end\n";
 int(3)
 end
 
-Warning: %s3 coroutines%sblocked forever%s
+Warning: Chan: 3 coroutines blocked forever at script end, destroying them:
+coroutine 1 [Chan\Channel::push] at %sdropped_channels_parked_mixed.php:13
+coroutine 2 [Chan\Channel::push] at %sdropped_channels_parked_mixed.php:14
+coroutine 3 [Chan\WaitGroup::wait] at %sdropped_channels_parked_mixed.php:15 in Unknown on line 0
 value released

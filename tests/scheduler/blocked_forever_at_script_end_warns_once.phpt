@@ -1,5 +1,5 @@
 --TEST--
-Coroutines left blocked forever at script end are destroyed with exactly one warning naming how many; their finally blocks run and their values are released
+Coroutines left blocked forever at script end are destroyed with exactly one warning naming how many and, one line each, what each waits on and where; their finally blocks run and their values are released
 --EXTENSIONS--
 chan
 --FILE--
@@ -49,7 +49,10 @@ echo "last line\n";
 last line
 a coroutine that finishes
 
-Warning: %s3 coroutines %s in %s on line %d
+Warning: Chan: 3 coroutines blocked forever at script end, destroying them:
+coroutine 1 [Chan\Channel::pop] at %sblocked_forever_at_script_end_warns_once.php:26
+coroutine 2 [Chan\Channel::pop] at %sblocked_forever_at_script_end_warns_once.php:26
+coroutine 3 [Chan\WaitGroup::wait] at %sblocked_forever_at_script_end_warns_once.php:35 in Unknown on line 0
 finally of popper 1
 finally of popper 2
 finally of waiter

@@ -35,12 +35,18 @@ Chan\go(function () use ($ch) { $ch->push("after"); });
 echo $ch->pop(), "\n";
 var_dump(count($ch), $ch->stats()['pushers'], $ch->stats()['poppers']);
 ?>
---EXPECT--
+--EXPECTF--
 Chan\DeadlockError: all coroutines are asleep - deadlock!
+
+main [Chan\Channel::pop] at %sdeadlock_in_main_throws.php:8
 bool(true)
 bool(true)
 push: all coroutines are asleep - deadlock!
+
+main [Chan\Channel::push] at %sdeadlock_in_main_throws.php:16
 wait: all coroutines are asleep - deadlock!
+
+main [Chan\WaitGroup::wait] at %sdeadlock_in_main_throws.php:23
 after
 int(0)
 int(0)

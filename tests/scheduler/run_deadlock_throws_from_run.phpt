@@ -1,5 +1,5 @@
 --TEST--
-A deadlock inside run() throws Chan\DeadlockError from run(); the coroutines left blocked are destroyed at script end
+A deadlock inside run() throws Chan\DeadlockError from run(), its message naming main (in Chan\run) and the blocked coroutine; that coroutine is destroyed (its finally block runs) before the throw
 --EXTENSIONS--
 chan
 --FILE--
@@ -26,8 +26,9 @@ try {
 echo "script goes on\n";
 ?>
 --EXPECTF--
-Chan\DeadlockError: all coroutines are asleep - deadlock!
-script goes on
-
-Warning: %s1 coroutine %s in %s on line %d
 finally of blocked coroutine
+Chan\DeadlockError: all coroutines are asleep - deadlock!
+
+main [Chan\run] at %srun_deadlock_throws_from_run.php:7
+coroutine 2 [Chan\Channel::pop] at %srun_deadlock_throws_from_run.php:10
+script goes on

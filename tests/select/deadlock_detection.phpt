@@ -1,5 +1,5 @@
 --TEST--
-A select that waits on cases nobody can ever fire is a deadlock like any other block: main's select throws Chan\DeadlockError, its registrations are removed and the channels stay usable
+A select that waits on cases nobody can ever fire is a deadlock like any other block: main's select throws Chan\DeadlockError, its registrations are removed and the channels stay usable; coroutines parked in select are destroyed with the deadlock, their offers withdrawn
 --EXTENSIONS--
 chan
 --FILE--
@@ -33,14 +33,19 @@ try {
 } catch (DeadlockError $e) {
     echo "then: ", get_class($e), "\n";
 }
-// The select parked with [$b, 'y'] is still there; popping frees it.
-var_dump($b->pop(), $b->pop());
+// The select parked with [$b, 'y'] was destroyed with the deadlock: its
+// offer is gone, only the buffered value is left.
+var_dump(Chan\Coroutine::count(), $b->pop(), $b->stats()['pushers'], $b->tryPop($v));
 ?>
---EXPECT--
+--EXPECTF--
 Chan\DeadlockError: all coroutines are asleep - deadlock!
+
+main [Chan\select] at %sdeadlock_detection.php:%d
 pushers=0 poppers=0 length=0
 pushers=0 poppers=0 length=1
 push to the parked select succeeded
 then: Chan\DeadlockError
+int(0)
 string(4) "full"
-string(1) "y"
+int(0)
+bool(false)

@@ -31,8 +31,8 @@ try {
     echo "main: deadlock after the sleeper\n";
 }
 
-// In a coroutine, run() reports it; that coroutine stays blocked forever and
-// is destroyed at script end with the usual warning.
+// In a coroutine, run() reports it, and the coroutine is destroyed before
+// run() throws.
 try {
     run(function () {
         select([]);
@@ -47,8 +47,11 @@ NULL
 NULL
 bool(true)
 Chan\DeadlockError: all coroutines are asleep - deadlock!
+
+main [Chan\select] at %sempty_cases.php:15
 sleeper done
 main: deadlock after the sleeper
 run: all coroutines are asleep - deadlock!
 
-Warning: %s1 coroutine %s in %s on line %d
+main [Chan\run] at %sempty_cases.php:32
+coroutine 2 [Chan\select] at %sempty_cases.php:33

@@ -365,7 +365,7 @@ static bool check_worker(const req_ctx *c, int exit_status, sbuf *why)
 			sb_addf(&tail, "finally blocked %d\n", j);
 			sb_addf(&tail, "released t%d r%d #%d\n", t, r, j);
 		}
-		log_prefix = "PHP Warning:  Chan: 2 coroutines blocked forever at script end, destroying them in ";
+		log_prefix = "PHP Warning:  Chan: 2 coroutines blocked forever at script end, destroying them:\ncoroutine ";
 	} else if (kind == 4) {
 		sb_addf(&head, t % 2 == 0 ? "throwing from run\n" : "throwing at script end\n");
 		sb_addf(&head, "finally sleeper\n");

@@ -19,8 +19,12 @@ var_dump($wg->count());
 // Same when coroutines run first but end up waiting on the group too.
 go(function () use ($wg) {
     echo "coroutine waits\n";
-    $wg->wait();
-    echo "coroutine released\n";
+    try {
+        $wg->wait();
+        echo "coroutine released\n";
+    } finally {
+        echo "coroutine destroyed before the throw\n";
+    }
 });
 try {
     $wg->wait();
@@ -28,14 +32,21 @@ try {
 } catch (Chan\DeadlockError $e) {
     echo get_class($e), ": ", $e->getMessage(), "\n";
 }
-// Main can still release the parked coroutine afterwards.
+// The parked coroutine is gone: done() releases nobody.
 $wg->done();
+var_dump(Chan\Coroutine::count());
 echo "end\n";
 ?>
---EXPECT--
+--EXPECTF--
 Chan\DeadlockError: all coroutines are asleep - deadlock!
+
+main [Chan\WaitGroup::wait] at %swait_deadlock.php:%d
 int(1)
 coroutine waits
+coroutine destroyed before the throw
 Chan\DeadlockError: all coroutines are asleep - deadlock!
+
+main [Chan\WaitGroup::wait] at %swait_deadlock.php:%d
+coroutine 1 [Chan\WaitGroup::wait] at %swait_deadlock.php:%d
+int(0)
 end
-coroutine released

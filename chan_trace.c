@@ -1,0 +1,128 @@
+/*
+ * chan_trace.c - what coroutines are doing: Coroutine::list(), trace(),
+ * and the report of blocked coroutines that Chan\DeadlockError and the
+ * "blocked forever at script end" warning carry, as Go prints its
+ * goroutines.
+ *
+ * Every context records the VM frame it was in when it last gave up the
+ * CPU (chan_schedule(): one store per switch); a parked or queued context
+ * still owns that frame, so its backtrace is PHP's own walk from there, as
+ * ReflectionFiber::getTrace() does for fibers. What a context waits on is
+ * the function of that frame (Chan\Channel::pop, Chan\select...), or, when
+ * the frame is the coroutine's own code, a foreach over a channel (the only
+ * blocking call made without a call frame of its own).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php.h"
+#include "php_chan.h"
+#include "chan_scheduler.h"
+#include "zend_builtin_functions.h"
+
+static void chan_report_line(smart_str *s, const chan_coro *co, uint8_t state)
+{
+	if (co->id) {
+		smart_str_append_printf(s, "\ncoroutine " ZEND_LONG_FMT, co->id);
+	} else {
+		smart_str_appends(s, "\nmain");
+	}
+	if (state == CHAN_CORO_READY) {
+		smart_str_appends(s, " [not started]");
+		return;
+	}
+	const zend_execute_data *ex = co->frame;
+	const zend_function *top = ex ? ex->func : NULL;
+	if (state == CHAN_CORO_RUNNING) {
+		smart_str_appends(s, " [running]");
+	} else if (state == CHAN_CORO_RUNNABLE) {
+		smart_str_appends(s, " [runnable]");
+	} else if (top && !ZEND_USER_CODE(top->type) && top->common.function_name) {
+		smart_str_appends(s, " [");
+		if (top->common.scope) {
+			smart_str_append(s, top->common.scope->name);
+			smart_str_appends(s, "::");
+		}
+		smart_str_append(s, top->common.function_name);
+		smart_str_appends(s, "]");
+	} else {
+		smart_str_appends(s, " [foreach over Chan\\Channel]");
+	}
+	while (ex && (!ex->func || !ZEND_USER_CODE(ex->func->type))) {
+		ex = ex->prev_execute_data;
+	}
+	if (ex && ex->opline) {
+		smart_str_append_printf(s, " at %s:%u", ZSTR_VAL(ex->func->op_array.filename), ex->opline->lineno);
+	}
+}
+
+void chan_report_blocked(smart_str *s, bool main_blocked)
+{
+	chan_coro *main = chan_main(), *co = chan_live_head(), *oldest = NULL;
+	uint32_t shown = 0, total = 0;
+	if (main_blocked || main->state != CHAN_CORO_RUNNING) {
+		chan_report_line(s, main, main_blocked ? CHAN_CORO_PARKED : main->state);
+		shown++;
+	}
+	/* Oldest first: the list is newest first, and ids grow. */
+	for (; co; co = co->live_next) {
+		oldest = co;
+		total++;
+	}
+	for (co = oldest; co && shown < CHAN_REPORT_MAX; co = co->live_prev, total--) {
+		chan_report_line(s, co, co->state);
+		shown++;
+	}
+	if (co) {
+		smart_str_append_printf(s, "\n... and %u more", total);
+	}
+}
+
+ZEND_METHOD(Chan_Coroutine, list)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	chan_coro *co = chan_live_head(), *oldest = NULL;
+	uint32_t n = 0;
+	for (; co; co = co->live_next) {
+		oldest = co;
+		n++;
+	}
+	array_init_size(return_value, n);
+	zend_hash_real_init_packed(Z_ARRVAL_P(return_value));
+	ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(return_value))
+	{
+		for (co = oldest; co; co = co->live_prev) {
+			ZEND_HASH_FILL_SET_LONG(co->id);
+			ZEND_HASH_FILL_NEXT();
+		}
+	}
+	ZEND_HASH_FILL_END();
+}
+
+ZEND_METHOD(Chan_Coroutine, trace)
+{
+	zend_long id, options = DEBUG_BACKTRACE_PROVIDE_OBJECT;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+	Z_PARAM_LONG(id)
+	Z_PARAM_OPTIONAL
+	Z_PARAM_LONG(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	chan_coro *co = id == 0 ? chan_main() : chan_coro_find(id);
+	if (!co) {
+		RETURN_NULL();
+	}
+	if (co == chan_current()) {
+		zend_fetch_debug_backtrace(return_value, 1, (int) options, 0); /* from the caller */
+		return;
+	}
+	if (co->state == CHAN_CORO_READY || !co->frame) {
+		RETURN_EMPTY_ARRAY();
+	}
+	zend_execute_data *self = EG(current_execute_data);
+	EG(current_execute_data) = co->frame;
+	zend_fetch_debug_backtrace(return_value, 0, (int) options, 0);
+	EG(current_execute_data) = self;
+}
