@@ -72,7 +72,7 @@ static void chan_throw_closed(const char *what)
 }
 
 /* Blocking send. Returns true when delivered; else an exception is thrown. */
-static bool chan_channel_send(chan_channel *ch, zval *value, double timeout)
+static zend_always_inline bool chan_channel_send(chan_channel *ch, zval *value, double timeout)
 {
 	if (!chan_checkpoint()) {
 		return false;
@@ -112,7 +112,7 @@ static bool chan_channel_send(chan_channel *ch, zval *value, double timeout)
 
 /* Blocking receive into *out: CHAN_OP_OK, CHAN_OP_CLOSED (closed and
  * drained, nothing thrown), or CHAN_OP_WOULD_BLOCK with an exception thrown. */
-static chan_op chan_channel_recv(chan_channel *ch, zval *out, double timeout)
+static zend_always_inline chan_op chan_channel_recv(chan_channel *ch, zval *out, double timeout)
 {
 	if (!chan_checkpoint()) {
 		return CHAN_OP_WOULD_BLOCK;
