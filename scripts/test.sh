@@ -167,6 +167,11 @@ gate_build() {
 	fi
 }
 
+gate_docs() {
+	run_logged "$logs/docs.log" scripts/check-docs.sh --so="$dev_so"
+	closing_counts "$logs/docs.log" $?
+}
+
 gate_c() {
 	local log="$logs/c.log" rc n
 	if [ ! -f tests/c/Makefile ]; then
@@ -368,6 +373,7 @@ gate setup gate_setup
 gate stub gate_stub
 gate package gate_package
 gate build gate_build
+gate docs gate_docs
 gate c gate_c
 gate matrix gate_matrix
 gate threads gate_threads
