@@ -16,7 +16,10 @@ namespace Chan {
      * Named arguments are passed on. Coroutines started at script end (by
      * shutdown functions or destructors) still run before the request ends;
      * once the extension has shut down for the request, go() throws
-     * Chan\Error.
+     * Chan\Error. Each live coroutine is charged 4 KiB (its resident stack
+     * page, outside the Zend heap) against memory_limit from go() until it
+     * ends, so memory_get_usage() counts it and a go() beyond the limit is
+     * PHP's "Allowed memory size ... exhausted" fatal error.
      *
      * Every blocking call (push, pop, sleep, yield, wait, run) throws
      * Chan\Error where the context cannot switch: inside a Fiber the

@@ -286,6 +286,7 @@ bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out)
 
 static void chan_live_unlink(chan_coro *co)
 {
+	chan_charge_remove();
 	if (UNEXPECTED(S.by_id)) {
 		zend_hash_index_del(S.by_id, (zend_ulong) co->id);
 	}
@@ -907,6 +908,7 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 		                 chan_max_coroutines);
 		return NULL;
 	}
+	chan_charge_add(); /* memory_limit: may end the script here */
 	chan_coro *co = ecalloc(1, sizeof(chan_coro));
 	co->id = ++S.next_id;
 	co->state = CHAN_CORO_READY;
@@ -1274,6 +1276,7 @@ void chan_scheduler_rshutdown(void)
 		S.dead_worker = NULL;
 	}
 	chan_loop_rshutdown();
+	chan_charge_release();
 	if (S.by_id) {
 		zend_hash_destroy(S.by_id);
 		FREE_HASHTABLE(S.by_id);

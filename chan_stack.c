@@ -414,6 +414,56 @@ void chan_stack_mshutdown(void)
 
 #endif
 
+/* --- memory_limit ----------------------------------------------------- */
+
+TSRM_TLS size_t chan_charged, chan_charge_room, chan_charge_floor;
+
+/* The blocks held: room for chan_charge_room bytes of charge; one is given
+ * back once two are unused (chan_charge_floor). */
+ZEND_TLS struct {
+	void **blocks;
+	uint32_t n, cap;
+} chan_charge;
+
+static void chan_charge_bounds(void)
+{
+	chan_charge_room = (size_t) chan_charge.n * CHAN_CHARGE_BLOCK;
+	chan_charge_floor = chan_charge.n >= 2 ? (size_t) (chan_charge.n - 2) * CHAN_CHARGE_BLOCK + 1 : 0;
+}
+
+void chan_charge_grow(void)
+{
+	while (chan_charged > chan_charge_room) {
+		if (chan_charge.n == chan_charge.cap) {
+			chan_charge.cap = chan_charge.cap ? chan_charge.cap * 2 : 16;
+			chan_charge.blocks = safe_erealloc(chan_charge.blocks, chan_charge.cap, sizeof(void *), 0);
+		}
+		chan_charge.blocks[chan_charge.n] = emalloc(CHAN_CHARGE_BLOCK); /* never touched */
+		chan_charge.n++;
+		chan_charge_bounds();
+	}
+}
+
+void chan_charge_shrink(void)
+{
+	while (chan_charged < chan_charge_floor) {
+		efree(chan_charge.blocks[--chan_charge.n]);
+		chan_charge_bounds();
+	}
+}
+
+void chan_charge_release(void)
+{
+	while (chan_charge.n) {
+		efree(chan_charge.blocks[--chan_charge.n]);
+	}
+	if (chan_charge.blocks) {
+		efree(chan_charge.blocks);
+	}
+	memset(&chan_charge, 0, sizeof(chan_charge));
+	chan_charged = chan_charge_room = chan_charge_floor = 0;
+}
+
 ZEND_INI_MH(chan_ini_stack_size)
 {
 	zend_long size = zend_ini_parse_quantity_warn(new_value, entry->name);

@@ -62,6 +62,35 @@ void chan_stack_release_all(void);
 
 #endif
 
+/* memory_limit. A coroutine's stack lives outside the Zend heap, so each
+ * live coroutine is charged CHAN_CORO_CHARGE bytes (the page it keeps
+ * resident when parked: its worker, first VM stack page and C frames) to
+ * the Zend memory manager, from go() until it ends. The charge is made of
+ * blocks emalloc'd and never touched (so they cost no resident memory), one
+ * per CHAN_CHARGE_BLOCK bytes of charge, with one spare kept to avoid
+ * allocating at a boundary: memory_get_usage() sees parked coroutines, and
+ * going over memory_limit is PHP's usual "Allowed memory size ... exhausted"
+ * fatal error, raised by the memory manager inside go(). */
+#define CHAN_CORO_CHARGE  4096
+#define CHAN_CHARGE_BLOCK (256 * 1024)
+extern TSRM_TLS size_t chan_charged, chan_charge_room, chan_charge_floor;
+void chan_charge_grow(void);
+void chan_charge_shrink(void);
+static zend_always_inline void chan_charge_add(void)
+{
+	if (UNEXPECTED((chan_charged += CHAN_CORO_CHARGE) > chan_charge_room)) {
+		chan_charge_grow(); /* may end the script: PHP's memory_limit fatal error */
+	}
+}
+static zend_always_inline void chan_charge_remove(void)
+{
+	if (UNEXPECTED((chan_charged -= CHAN_CORO_CHARGE) < chan_charge_floor)) {
+		chan_charge_shrink();
+	}
+}
+/* End of request: gives the blocks back (charge already zero, or not). */
+void chan_charge_release(void);
+
 void chan_stack_mshutdown(void);
 ZEND_INI_MH(chan_ini_stack_size);
 

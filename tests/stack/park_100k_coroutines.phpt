@@ -12,7 +12,7 @@ if (is_readable('/proc/meminfo') && preg_match('/MemAvailable:\s+(\d+) kB/', fil
 }
 ?>
 --INI--
-memory_limit=256M
+memory_limit=1G
 --FILE--
 <?php
 use Chan\Channel;
