@@ -80,6 +80,10 @@ namespace Chan {
      * the select waits changes nothing. Every case is checked before any is
      * tried: a case of the wrong type gives TypeError, an array case that
      * is not a [Channel, value] pair ValueError, both naming the case's key.
+     * The select keeps its own reference to each value it offers until it
+     * returns, whoever decided it (a receiver taking one of them does not
+     * release the others): then it drops them in case order, so a value
+     * nobody else holds is destroyed when the selecting context resumes.
      *
      * @return array{0: int|string, 1: mixed, 2: bool}|null
      */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: aa0cfcf09524464a7429af91ad93b392a0d10a01 */
+ * Stub hash: 4add760c8ca85c23ec691574b899159b78d14f7a */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)

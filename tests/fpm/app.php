@@ -16,6 +16,8 @@
  *      (N even: while main is blocked in pop(); N odd: at script end)
  *   d  a coroutine calls exit() (N even: while main is blocked in pop();
  *      N odd: at script end)
+ *   e  a runaway loop starts coroutines that park in pop() until
+ *      memory_limit (4M for this request) ends it with PHP's fatal error
  * A shutdown function prints "shutdown n=N" for every kind. &leak=1 (run.sh
  * --leak) makes each request grow the worker's memory: a self-test.
  */
@@ -214,6 +216,22 @@ switch ($kind) {
             echo "main must not resume\n";
         }
         break;
+
+    case 'e':
+        // Out with the state header now: PHP discards the output buffers when
+        // a request ends over its memory_limit.
+        while (ob_get_level()) {
+            ob_end_flush();
+        }
+        flush();
+        ini_set('memory_limit', '4M');
+        $stuck = new Channel(0);
+        for ($i = 0; ; $i++) {
+            go(fn () => $stuck->pop());
+            if ($i % 1000 === 999) {
+                Coroutine::yield();
+            }
+        }
 
     default:
         http_response_code(400);

@@ -3,7 +3,7 @@
  * Driver of tests/fpm/run.sh (run it through run.sh, which starts php-fpm).
  *
  * check mode (default): sends --requests requests to app.php over FastCGI,
- * --concurrency at a time, kinds mixed (a 70%, b/c/d 10% each, fixed seed),
+ * --concurrency at a time, kinds mixed (a 65%, b/c/d 10% each, e 5%, fixed seed),
  * and checks every response exactly; samples the workers' VmRSS every
  * --sample-every requests (with no request in flight) and fits the RSS slope
  * over the second half of the run. Prints `ok: ...` / `FAILED: ...` lines.
@@ -230,6 +230,10 @@ function expect(string $kind, int $n): array
             return ['status' => 500, 'body' => $n % 2 === 0 ? $fin . $shutdown : $shutdown . $fin,
                 'stderr' => '/^PHP message: PHP Fatal error:  Uncaught RuntimeException: boom n=' . $n
                     . ' in \S+app\.php:\d+\nStack trace:\n(#\d+ [^\n]*\n)+  thrown' . $loc . '\n?$/'];
+        case 'e':
+            return ['status' => 200, 'body' => $shutdown,
+                'stderr' => '/^PHP message: PHP Fatal error:  Allowed memory size of 4194304 bytes exhausted \(tried to allocate \d+ bytes\)'
+                    . $loc . '\n?$/'];
         case 'd':
             $exit = "exiting\nexit n=$n\n";
             return ['status' => 200, 'body' => $n % 2 === 0 ? $exit . $shutdown : $shutdown . $exit, 'stderr' => ''];
@@ -244,7 +248,7 @@ mt_srand($seed);
 $kinds = [];
 for ($i = 1; $i <= $requests; $i++) {
     $r = mt_rand(0, 99);
-    $kinds[$i] = $r < 70 ? 'a' : ($r < 80 ? 'b' : ($r < 90 ? 'c' : 'd'));
+    $kinds[$i] = $r < 65 ? 'a' : ($r < 75 ? 'b' : ($r < 85 ? 'c' : ($r < 95 ? 'd' : 'e')));
 }
 
 $client = new FcgiClient($socket);
@@ -335,8 +339,8 @@ check(!$foreign && $kids1 === $kids0,
     'the same 2 workers throughout (no crash, no respawn): ' . $served,
     ['workers at start ' . json_encode($kids0) . ', at end ' . json_encode($kids1) . ' (pid => start time); pids in responses: ' . implode(', ', array_keys($perPid))]);
 
-/* ---- the request after a b/c/d request on the same worker */
-$after = ['b' => 0, 'c' => 0, 'd' => 0];
+/* ---- the request after a b/c/d/e request on the same worker */
+$after = ['b' => 0, 'c' => 0, 'd' => 0, 'e' => 0];
 $dirty = [];
 $memBad = [];
 $memRange = [];
@@ -365,8 +369,8 @@ foreach ($perPid as $pid => $list) {
     }
 }
 check(!$dirty && !$memBad && array_sum($after) > 0,
-    sprintf('the request after a b/c/d request on the same worker started clean and answered right (after b: %d, c: %d, d: %d; memory_get_usage() at start within 1 KiB of the worker\'s median: %s)',
-        $after['b'], $after['c'], $after['d'], implode(', ', $memRange)),
+    sprintf('the request after a b/c/d/e request on the same worker started clean and answered right (after b: %d, c: %d, d: %d, e: %d; memory_get_usage() at start within 1 KiB of the worker\'s median: %s)',
+        $after['b'], $after['c'], $after['d'], $after['e'], implode(', ', $memRange)),
     array_merge($dirty, $memBad));
 
 /* ---- RSS */

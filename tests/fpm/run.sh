@@ -233,7 +233,7 @@ else
 	fail "php-fpm's log: a worker died"; echo "$deaths" | head -n 5 | sed 's/^/    /'
 fi
 # all that the workers wrote to stderr must be the PHP messages app.php causes
-odd=$(grep -E 'ERROR:|ALERT:|WARNING:' "$log" | grep -vE 'exited on signal|said into stderr: "(NOTICE: PHP message: PHP (Warning:  Chan: 7 coroutines blocked forever at script end|Fatal error:  Uncaught RuntimeException: boom n=[0-9]+ in )|coroutine [0-9]+ \[Chan\\[^]]+\] at |Stack trace:|#[0-9]+ |  thrown in )')
+odd=$(grep -E 'ERROR:|ALERT:|WARNING:' "$log" | grep -vE 'exited on signal|said into stderr: "(NOTICE: PHP message: PHP (Warning:  Chan: 7 coroutines blocked forever at script end|Fatal error:  Uncaught RuntimeException: boom n=[0-9]+ in |Fatal error:  Allowed memory size of 4194304 bytes exhausted )|coroutine [0-9]+ \[Chan\\[^]]+\] at |Stack trace:|#[0-9]+ |  thrown in )')
 if [[ -z $odd ]]; then
 	ok "php-fpm's log: the workers wrote nothing to stderr but the expected PHP messages"
 else

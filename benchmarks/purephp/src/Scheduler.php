@@ -603,7 +603,17 @@ final class Scheduler
     {
         switch ($why) {
             case self::W_DEADLOCK:
-                throw Util::at(new DeadlockError('all coroutines are asleep - deadlock!'));
+                // The coroutines that can never run again go first (their
+                // finally blocks run), as the extension does. Its message
+                // then lists where each context waited; the model leaves
+                // that report out (difflib.php blanks it).
+                $e = Util::at(new DeadlockError('all coroutines are asleep - deadlock!'));
+                self::destroyAll(false);
+                if (self::$pending === self::W_EXIT) {
+                    self::$pending = self::W_NONE;
+                    exit();
+                }
+                throw $e;
             case self::W_ABORT:
                 $ex = self::$abortEx;
                 self::$abortEx = null;

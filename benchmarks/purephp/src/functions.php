@@ -131,9 +131,14 @@ function select(array $cases, ?float $timeout = null): ?array
     }
     $why = Scheduler::wait(null, $ws, $timeout);
     $fired = $self->fired;
+    $v = $why === Scheduler::W_OK && !$isSend[$fired] ? $ws[$fired]->value : null;
+    // The values this select offered are its own until it returns, and go
+    // then in case order, as the extension releases them (the waiters let
+    // go first, so that $vals holds the last references).
+    foreach ($ws as $w) {
+        $w->value = null;
+    }
     if ($why === Scheduler::W_OK) {
-        $v = $isSend[$fired] ? null : $ws[$fired]->value;
-        $ws[$fired]->value = null;
         return [$keys[$fired], $v, true];
     }
     if ($why === Scheduler::W_CLOSED) {
@@ -144,9 +149,6 @@ function select(array $cases, ?float $timeout = null): ?array
     }
     if ($why === Scheduler::W_TIMEOUT) {
         return null;
-    }
-    foreach ($ws as $w) {
-        $w->value = null;
     }
     Scheduler::raise($why);
     return null;
