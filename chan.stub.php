@@ -59,7 +59,11 @@ namespace Chan {
      * (including ones spawned before run()) has finished. Only callable from
      * main: from inside a coroutine, nested or not, it throws Chan\Error.
      * Deadlock inside throws Chan\DeadlockError; an exception escaping any
-     * coroutine is rethrown from here.
+     * coroutine is rethrown from here. If $fn's coroutine ends by its own
+     * cancellation (Coroutine::cancel()), run() returns null once every
+     * coroutine has finished. run() is a blocking call of main: a
+     * withTimeout() deadline around it throws from it (the coroutines go
+     * on).
      */
     function run(callable $fn, mixed ...$args): mixed {}
 
@@ -240,7 +244,8 @@ namespace Chan {
          * blocking call. Delivery is once: after catching it the coroutine
          * may block again; cancelling again before delivery changes
          * nothing. The delivered exception escaping the coroutine ends it
-         * quietly (no abort; in a Group, no failure); any other exception,
+         * quietly (no abort; in a Group, no failure); after several
+         * deliveries only the latest one counts as delivered; any other exception,
          * a CancelledException made or rethrown elsewhere included, aborts
          * as usual. A coroutine being destroyed (abort, exit) is not
          * cancelled again.
@@ -301,9 +306,10 @@ namespace Chan {
         public function __construct(?int $limit = null) {}
 
         /**
-         * Starts a member as Chan\go() does and returns its id. With $limit
-         * members unfinished it first parks (a switch point, and a
-         * checkpoint for cancellation) until one finishes. Once the group is
+         * Starts a member as Chan\go() does and returns its id. It is a
+         * checkpoint for cancellation on every call (a cancelled coroutine
+         * starts no member); with $limit members unfinished it then parks (a
+         * switch point) until one finishes. Once the group is
          * cancelled (cancel() or a failure), a member started by go() is
          * cancelled at once: it ends without running its function and has
          * no result. A member holds the group alive until it finishes.

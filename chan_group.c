@@ -248,13 +248,16 @@ ZEND_METHOD(Chan_Group, count)
 }
 
 /* A failure nobody saw: reported as PHP reports an uncaught exception,
- * and the script ends as it would then. */
+ * and the script ends as it would then, also while another exception
+ * unwinds (the one that dropped the group): that one is lost with the
+ * script, as it would be to any fatal error. */
 static void chan_group_dtor(zend_object *obj)
 {
 	chan_group *g = chan_group_from_obj(obj);
 	zend_objects_destroy_object(obj);
-	if (g->failure && !g->seen && !EG(exception)) {
+	if (g->failure && !g->seen) {
 		g->seen = true;
+		zend_clear_exception();
 		GC_ADDREF(g->failure);
 		zend_exception_error(g->failure, E_ERROR); /* releases its reference */
 		EG(exit_status) = 255;

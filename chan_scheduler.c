@@ -1017,7 +1017,7 @@ ZEND_FUNCTION(Chan_run)
 	S.in_run = false;
 	if (co->state == CHAN_CORO_DEAD) {
 		/* The context is gone: the result is ours to hand out and free. */
-		if (why == CHAN_WAKE_OK) {
+		if (why == CHAN_WAKE_OK && !Z_ISUNDEF(co->retval)) { /* undefined: cancelled, it never returned */
 			RETVAL_COPY_VALUE(&co->retval);
 			ZVAL_UNDEF(&co->retval);
 		}

@@ -21,8 +21,9 @@
  *     }
  *
  * The quit channel is how a Go program stops goroutines without
- * context.Context, and it is how chan does it today: cancelling a
- * coroutine from outside is planned but not implemented yet.
+ * context.Context, and it works the same in chan. chan can also cancel a
+ * coroutine from outside (Coroutine::cancel(), Group::cancel()): see
+ * examples/worker_pool_cancel.php.
  *
  * Run: php -d extension=chan.so examples/go/worker_pool.php
  * (the path of your chan.so: scripts/build.sh prints it)

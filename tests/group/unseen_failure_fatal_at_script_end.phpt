@@ -2,6 +2,10 @@
 A group still referenced at script end with a failure no wait() has thrown reports it as PHP's "Uncaught" fatal error when it is destroyed
 --EXTENSIONS--
 chan
+--XLEAK--
+The unseen failure is reported as a fatal error, after which PHP skips
+freeing what the script made (compiled closures among them); with the Zend
+allocator off (valgrind) that shows as leaked blocks, as for any fatal error.
 --FILE--
 <?php
 use Chan\Group;

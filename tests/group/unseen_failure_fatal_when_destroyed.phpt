@@ -2,6 +2,10 @@
 A group destroyed (unset by the user after its members finished) with a failure no wait() has thrown reports it as PHP's "Uncaught" fatal error, and the script ends there
 --EXTENSIONS--
 chan
+--XLEAK--
+The unseen failure is reported as a fatal error, after which PHP skips
+freeing what the script made (compiled closures among them); with the Zend
+allocator off (valgrind) that shows as leaked blocks, as for any fatal error.
 --FILE--
 <?php
 use Chan\Coroutine;

@@ -2,6 +2,10 @@
 A group dropped by the user while its members run lives until the last member ends; destroyed then with a failure nobody saw, it reports PHP's "Uncaught" fatal error, which ends the script
 --EXTENSIONS--
 chan
+--XLEAK--
+The unseen failure is reported as a fatal error, after which PHP skips
+freeing what the script made (compiled closures among them); with the Zend
+allocator off (valgrind) that shows as leaked blocks, as for any fatal error.
 --FILE--
 <?php
 use Chan\Coroutine;

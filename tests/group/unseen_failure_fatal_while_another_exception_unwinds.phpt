@@ -2,6 +2,10 @@
 A group destroyed with a failure nobody has seen while another exception unwinds the frame that held it still reports that failure as PHP's "Uncaught" fatal error: the member's exception is not lost silently
 --EXTENSIONS--
 chan
+--XLEAK--
+The unseen failure is reported as a fatal error, after which PHP skips
+freeing what the script made (compiled closures among them); with the Zend
+allocator off (valgrind) that shows as leaked blocks, as for any fatal error.
 --FILE--
 <?php
 use Chan\Coroutine;

@@ -15,12 +15,12 @@ use function Chan\go;
 go(function () use ($a) { Coroutine::waitReadable($a); echo "woken by data: ", fread($a, 10), "\n"; });
 go(function () use ($b) { fwrite($b, "x"); });
 go(function () use ($d) {
-    try { Coroutine::waitReadable($d, 0.01); } catch (Chan\TimeoutException) { echo "timed out\n"; }
+    try { Coroutine::waitReadable($d, 0.2); } catch (Chan\TimeoutException) { echo "timed out\n"; }
 });
 go(function () use ($c) {
     try { Coroutine::waitReadable($c); } catch (Chan\ClosedException) { echo "closed\n"; }
 });
-go(function () use ($c) { Coroutine::sleep(0.02); fclose($c); });
+go(function () use ($c) { Coroutine::sleep(0.5); fclose($c); });
 Chan\run(fn () => null);
 
 // now nothing waits on I/O or a timer: a coroutine and main block on channels
