@@ -198,7 +198,9 @@ namespace Chan {
         /**
          * Parks the caller until $stream can be read without blocking: a
          * stream resource with a file descriptor (sockets, pipes, proc_open()
-         * pipes, STDIN, pg_socket()) or an ext-sockets Socket. Data already
+         * pipes, STDIN, pg_socket()), an ext-sockets Socket, or a connected
+         * mysqli (its mysqlnd socket: after $mysqli->query($sql,
+         * MYSQLI_ASYNC), wait readable, then reap_async_query()). Data already
          * in PHP's read buffer counts as readable; end of file and errors
          * count as readable too (the read that follows sees them). Other
          * coroutines run meanwhile, and the process never blocks.
@@ -217,7 +219,7 @@ namespace Chan {
          * the process). After fork() the child waits on a poller of its
          * own.
          *
-         * @param resource|\Socket $stream
+         * @param resource|\Socket|\mysqli $stream
          */
         public static function waitReadable(mixed $stream, ?float $timeout = null): void {}
 
@@ -225,7 +227,7 @@ namespace Chan {
          * Parks the caller until $stream can be written without blocking; as
          * waitReadable() otherwise (a hang-up or error counts as writable).
          *
-         * @param resource|\Socket $stream
+         * @param resource|\Socket|\mysqli $stream
          */
         public static function waitWritable(mixed $stream, ?float $timeout = null): void {}
 

@@ -1,6 +1,7 @@
 /*
  * chan_io.c - coroutine I/O for PHP: Chan\Coroutine::waitReadable() and
- * waitWritable() on any stream or ext-sockets Socket with a descriptor.
+ * waitWritable() on any stream, ext-sockets Socket or mysqli connection
+ * with a descriptor.
  *
  * A wait parks the caller on the event loop (chan_loop.c) by descriptor.
  * Nothing of the stream is kept while parked: the caller's argument keeps
@@ -36,6 +37,40 @@
 #endif
 #endif
 
+/* mysqli's and mysqlnd's headers, for the layout of a mysqli object down to
+ * its connection's stream; chan links against neither: a mysqli object is
+ * recognised by its class at run time, and chan loads without mysqli. */
+#if defined(__has_include)
+#if __has_include("ext/mysqli/php_mysqli_structs.h") && __has_include("ext/mysqlnd/mysqlnd.h")
+#include "ext/mysqli/php_mysqli_structs.h"
+#define CHAN_HAVE_MYSQLI 1
+#endif
+#endif
+
+static int chan_stream_fd(php_stream *stream, uint32_t arg, bool *buffered);
+
+#ifdef CHAN_HAVE_MYSQLI
+/* The descriptor of a mysqli connection (its mysqlnd stream), -2 when obj
+ * is no mysqli, -1 with ValueError thrown when it is not connected. */
+static int chan_mysqli_fd(zend_object *obj, uint32_t arg, bool *buffered)
+{
+	if (obj->ce->type != ZEND_INTERNAL_CLASS || !zend_string_equals_literal_ci(obj->ce->name, "mysqli")) {
+		return -2;
+	}
+	const mysqli_object *mo = (const mysqli_object *) ((char *) obj - offsetof(mysqli_object, zo));
+	const MYSQLI_RESOURCE *r = (const MYSQLI_RESOURCE *) mo->ptr;
+	const MY_MYSQL *my = r && r->status >= MYSQLI_STATUS_VALID ? (const MY_MYSQL *) r->ptr : NULL;
+	MYSQLND *conn = my ? my->mysql : NULL;
+	php_stream *stream =
+	    conn && conn->data && conn->data->vio ? conn->data->vio->data->m.get_stream(conn->data->vio) : NULL;
+	if (!stream) {
+		zend_argument_value_error(arg, "must be a connected mysqli");
+		return -1;
+	}
+	return chan_stream_fd(stream, arg, buffered);
+}
+#endif
+
 #ifdef CHAN_HAVE_SOCKETS
 /* The descriptor of an ext-sockets Socket, recognised by its class (the
  * layout comes from the header: chan does not link against ext/sockets),
@@ -49,6 +84,23 @@ static int chan_socket_fd(zend_object *obj)
 	return (int) sock->bsd_socket;
 }
 #endif
+
+/* A stream's descriptor, and whether PHP's read buffer holds data from it;
+ * -1 with ValueError thrown when it has none. */
+static int chan_stream_fd(php_stream *stream, uint32_t arg, bool *buffered)
+{
+	php_socket_t fd = -1;
+	/* php://memory has no descriptor; php://temp would get one by being
+	 * copied to a temporary file, which nobody asked for. */
+	if (php_stream_is(stream, PHP_STREAM_IS_MEMORY) || php_stream_is(stream, PHP_STREAM_IS_TEMP) ||
+	    php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) != SUCCESS ||
+	    fd < 0) {
+		zend_argument_value_error(arg, "must be a stream with a file descriptor");
+		return -1;
+	}
+	*buffered = stream->writepos > stream->readpos;
+	return (int) fd;
+}
 
 /* The descriptor behind the $stream argument (argument `arg`), and whether
  * PHP's read buffer already holds data from it. -1 with TypeError or
@@ -64,20 +116,16 @@ static int chan_io_fd(zval *zv, uint32_t arg, bool *buffered)
 			                         kind ? kind : "closed");
 			return -1;
 		}
-		php_stream *stream = (php_stream *) res->ptr;
-		php_socket_t fd = -1;
-		/* php://memory has no descriptor; php://temp would get one by being
-		 * copied to a temporary file, which nobody asked for. */
-		if (php_stream_is(stream, PHP_STREAM_IS_MEMORY) || php_stream_is(stream, PHP_STREAM_IS_TEMP) ||
-		    php_stream_cast(stream, PHP_STREAM_AS_FD_FOR_SELECT | PHP_STREAM_CAST_INTERNAL, (void **) &fd, 0) !=
-		        SUCCESS ||
-		    fd < 0) {
-			zend_argument_value_error(arg, "must be a stream with a file descriptor");
-			return -1;
-		}
-		*buffered = stream->writepos > stream->readpos;
-		return (int) fd;
+		return chan_stream_fd((php_stream *) res->ptr, arg, buffered);
 	}
+#ifdef CHAN_HAVE_MYSQLI
+	if (Z_TYPE_P(zv) == IS_OBJECT) {
+		int fd = chan_mysqli_fd(Z_OBJ_P(zv), arg, buffered);
+		if (fd != -2) {
+			return fd;
+		}
+	}
+#endif
 #ifdef CHAN_HAVE_SOCKETS
 	if (Z_TYPE_P(zv) == IS_OBJECT) {
 		int fd = chan_socket_fd(Z_OBJ_P(zv));
