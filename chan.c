@@ -111,6 +111,13 @@ PHP_MINFO_FUNCTION(chan)
 #else
 	php_info_print_table_row(2, "Coroutine stacks", "zend_fiber_init_context (one mapping each)");
 #endif
+#ifdef __linux__
+	php_info_print_table_row(2, "Event loop", "epoll (one-shot; edge-triggered for the stream helpers), timer heap");
+#else
+	php_info_print_table_row(2, "Event loop", "poll(), timer heap");
+#endif
+	php_info_print_table_row(2, "I/O waits on", chan_io_kinds());
+	php_info_print_table_row(2, "memory_limit charge", "4 KiB per live coroutine");
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 }

@@ -783,6 +783,18 @@ static const struct {
     {"socket_close", chan_socket_close, &chan_socket_close_prev},
 };
 
+const char *chan_io_kinds(void)
+{
+	return "streams with a descriptor"
+#ifdef CHAN_HAVE_SOCKETS
+	       ", ext-sockets Socket"
+#endif
+#ifdef CHAN_HAVE_MYSQLI
+	       ", mysqli (mysqlnd)"
+#endif
+	    ;
+}
+
 void chan_io_minit(void)
 {
 	for (size_t i = 0; i < sizeof(chan_closers) / sizeof(chan_closers[0]); i++) {

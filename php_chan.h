@@ -32,6 +32,8 @@ void chan_channel_minit(void);
 void chan_waitgroup_minit(void);
 void chan_group_minit(void);
 void chan_io_minit(void);
+/* What waitReadable()/waitWritable() accept in this build, for phpinfo(). */
+const char *chan_io_kinds(void);
 void chan_io_mshutdown(void);
 
 void chan_scheduler_mshutdown(void);
