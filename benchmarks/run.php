@@ -6,7 +6,7 @@
  * medians and writes them to benchmarks/results/latest.md (--quick:
  * results/quick.md), with the S1/S2 series for the plots next to it (.dat).
  *
- *   php -d extension=/path/to/chan.so benchmarks/run.php [--quick] [--runs=N] [--only=s1,s2,...] [--out=FILE] [--data=FILE] [--require-jit]
+ *   php -d extension=/path/to/chan.so benchmarks/run.php [--quick] [--runs=N] [--only=s1,s2,...] [--out=FILE] [--data=FILE] [--require-jit] [--no-go]
  *
  *   --quick        1 run of each configuration and smaller sizes (a smoke run, ~half a minute)
  *   --runs=N       runs per configuration; the tables show medians (default 5; with --quick 1)
@@ -15,10 +15,13 @@
  *   --data=FILE    where to write the plot data (gnuplot blocks, see benchmarks/plot.gp); default: --out with .dat
  *                  instead of .md ("-" for nowhere)
  *   --require-jit  fail unless opcache's JIT is on (scripts/bench.sh's JIT run)
+ *   --no-go        leave out the Go baseline of S1, S2 and S3 (by default it runs when `go` is on PATH)
  *
  * Everything runs in this one process except S5, which starts one child
  * process (this PHP binary, this chan.so, these opcache settings) per
- * measurement. scripts/bench.sh runs the whole set with opcache off and with
+ * measurement, and the Go baseline of S1, S2 and S3 (benchmarks/gobaseline.php:
+ * built from benchmarks/gochan/ when `go` is on PATH, one process per run,
+ * GOMAXPROCS=1), which adds a Go column and the chan/Go ratio to their tables. scripts/bench.sh runs the whole set with opcache off and with
  * the tracing JIT, and draws the plots.
  *
  * Each workload lives in its own file (floors.php, s1.php ... s7.php) as a
@@ -30,6 +33,7 @@
 declare(strict_types=1);
 
 require __DIR__ . '/lib.php';
+require __DIR__ . '/gobaseline.php';
 require __DIR__ . '/floors.php';
 require __DIR__ . '/s1.php';
 require __DIR__ . '/s2.php';
@@ -51,10 +55,15 @@ function bench_usage(int $code): never
     exit($code);
 }
 
-/** @return array{quick: bool, runs: int, only: list<string>, out: string, data: string, require_jit: bool} */
+/**
+ * 'go' is filled in by bench_main(): [binary, `go version`] or null.
+ *
+ * @return array{quick: bool, runs: int, only: list<string>, out: string, data: string, require_jit: bool, no_go: bool, go: ?array}
+ */
 function bench_options(array $argv): array
 {
-    $opt = ['quick' => false, 'runs' => null, 'only' => BENCH_WORKLOADS, 'out' => null, 'data' => null, 'require_jit' => false];
+    $opt = ['quick' => false, 'runs' => null, 'only' => BENCH_WORKLOADS, 'out' => null, 'data' => null, 'require_jit' => false,
+        'no_go' => false, 'go' => null];
     foreach (array_slice($argv, 1) as $arg) {
         if ($arg === '--quick') {
             $opt['quick'] = true;
@@ -73,6 +82,8 @@ function bench_options(array $argv): array
             $opt['data'] = $m[1];
         } elseif ($arg === '--require-jit') {
             $opt['require_jit'] = true;
+        } elseif ($arg === '--no-go') {
+            $opt['no_go'] = true;
         } elseif ($arg === '--help' || $arg === '-h') {
             bench_usage(0);
         } else {
@@ -93,7 +104,9 @@ function bench_warm_up(array $opt): void
     floor_fiber_once(10_000);
     foreach ([1024, 1, 0] as $capacity) {
         foreach (BENCH_RINGS as $lock) {
-            s1_once(20, 100, $capacity, $lock);
+            foreach (BENCH_ORDERS as $order) {
+                s1_once(20, 100, $capacity, $lock, 'Chan', $order);
+            }
         }
     }
     foreach (BENCH_RINGS as $lock) {
@@ -153,6 +166,10 @@ function bench_main(array $argv): void
         fprintf(STDERR, "[%6.1fs] %s\n", (hrtime(true) - $start) / 1e9, $what);
     };
 
+    if (!$opt['no_go'] && array_intersect(['s1', 's2', 's3'], $opt['only']) !== []) {
+        $progress('building the Go baseline (benchmarks/gochan)');
+        $opt['go'] = bench_go_build();
+    }
     $progress('warm-up');
     bench_warm_up($opt);
 
@@ -160,11 +177,16 @@ function bench_main(array $argv): void
     // process waited for a CPU (another process had it), and the figures are noisy.
     $cpuBusy = 0.0;
     $wallBusy = 0.0;
-    $measure = static function (callable $work) use (&$cpuBusy, &$wallBusy): array {
-        $cpu0 = bench_cpu_seconds();
+    // The Go baseline runs in child processes: their CPU time counts too.
+    $cpuAll = static function (): float {
+        $c = getrusage(1);
+        return bench_cpu_seconds() + $c['ru_utime.tv_sec'] + $c['ru_utime.tv_usec'] / 1e6 + $c['ru_stime.tv_sec'] + $c['ru_stime.tv_usec'] / 1e6;
+    };
+    $measure = static function (callable $work) use (&$cpuBusy, &$wallBusy, $cpuAll): array {
+        $cpu0 = $cpuAll();
         $wall0 = hrtime(true);
         $section = $work();
-        $cpuBusy += bench_cpu_seconds() - $cpu0;
+        $cpuBusy += $cpuAll() - $cpu0;
         $wallBusy += (hrtime(true) - $wall0) / 1e9;
         return $section;
     };
@@ -189,6 +211,8 @@ function bench_main(array $argv): void
     $md .= '- opcache: ' . $env['opcache'] . '; JIT: ' . $env['jit'] . "\n";
     $md .= '- chan: ' . $env['chan'] . "\n";
     $md .= '- source: git ' . $env['git'] . "\n";
+    $md .= '- Go baseline (S1, S2, S3): ' . ($opt['go'] !== null ? $opt['go'][1] . ', GOMAXPROCS=1'
+        : ($opt['no_go'] ? 'off (--no-go)' : 'none (no `go` command on PATH)')) . "\n";
     $md .= '- machine: ' . $env['cpu'] . '; load average at start ' . $env['load_start'] . ', at end ' . bench_loadavg() . "\n";
     $md .= '- runs per configuration: ' . $opt['runs'] . ($opt['quick'] ? ' (--quick: smaller sizes)' : '')
         . sprintf('; whole run %.1f s', $elapsed) . "\n";

@@ -1,8 +1,9 @@
 <?php
 /**
  * S2, switch-heavy (/work/shared/BENCHMARKS.md): S1 with capacity 1 and with
- * capacity 0 (unbuffered), C = 1, 100, 500, both rings. Besides msgs/s it
- * reports context switches per message, from Chan\Coroutine::stats()
+ * capacity 0 (unbuffered), C = 1, 100, 500, both rings, both spawn orders of
+ * S1, beside Go (benchmarks/gobaseline.php) when it is installed. Besides
+ * msgs/s it reports context switches per message, from Chan\Coroutine::stats()
  * ['switches'] taken before the first spawn and after the last consumer, and
  * the ratio to the issue's S2 target: msgs/s at least 1 / (floor (a) +
  * floor (b)), the work of one message plus one Fiber resume+suspend pair,
@@ -16,26 +17,38 @@ function s2(array $opt, array $floors): array
 {
     $M = $opt['quick'] ? 250 : 1000;
     $targetNs = $floors['a_ns'] + $floors['b_ns'];
+    $goBin = $opt['go'][0] ?? null;
     $rows = [];
     $data = [];
     foreach ([1, 0] as $capacity) {
         foreach ([1, 100, 500] as $C) {
-            foreach (s1_measure_rings($opt['runs'], $C, $M, $capacity) as $ring => $results) {
-                $s = s1_summary($results);
-                $data["s2 capacity {$capacity} {$ring}"][] = [$C, $s['msgs_per_s'], $s['min_msgs_per_s'], $s['max_msgs_per_s']];
-                $rows[] = [
-                    (string) $capacity,
-                    (string) $C,
-                    $ring,
-                    bench_int($s['msgs_per_s']),
-                    bench_num($s['switches_per_msg'], 3),
-                    bench_num($targetNs / $s['ns_per_msg'], 3),
-                    bench_int(2 * $s['msgs_per_s']),
-                    bench_num($floors['a_ns'] / $s['ns_per_msg'], 3),
-                    bench_num($s['ns_per_msg'], 0),
-                    bench_num($s['cpu_ns_per_msg'], 0),
-                    $s['spread'],
-                ];
+            foreach (BENCH_ORDERS as $order) {
+                $measured = s1_measure_rings($opt['runs'], $C, $M, $capacity, $order, $goBin);
+                $go = $measured['go'] ?? null;
+                unset($measured['go']);
+                if ($go !== null) {
+                    $rates = array_map(static fn (array $r): float => $r['msgs'] * 1e9 / $r['ns'], $go);
+                    $data["s2 capacity {$capacity} {$order} go"][] = [$C, bench_median($rates), min($rates), max($rates)];
+                }
+                foreach ($measured as $ring => $results) {
+                    $s = s1_summary($results);
+                    $data["s2 capacity {$capacity} {$order} {$ring}"][] = [$C, $s['msgs_per_s'], $s['min_msgs_per_s'], $s['max_msgs_per_s']];
+                    $rows[] = [
+                        (string) $capacity,
+                        (string) $C,
+                        s1_order_cell($order),
+                        $ring,
+                        bench_int($s['msgs_per_s']),
+                        ...s1_go_cells($s, $go),
+                        bench_num($s['switches_per_msg'], 3),
+                        bench_num($targetNs / $s['ns_per_msg'], 3),
+                        bench_int(2 * $s['msgs_per_s']),
+                        bench_num($floors['a_ns'] / $s['ns_per_msg'], 3),
+                        bench_num($s['ns_per_msg'], 0),
+                        bench_num($s['cpu_ns_per_msg'], 0),
+                        $s['spread'],
+                    ];
+                }
             }
         }
     }
@@ -43,9 +56,9 @@ function s2(array $opt, array $floors): array
         'data' => $data,
         'title' => 'S2: switch-heavy (capacity 1 and 0)',
         'intro' => "S1 with `new Channel(1, \$lock)` and `new Channel(0, \$lock)`: C producers push M={$M} each, "
-            . 'C consumers pop M each. Medians of ' . $opt['runs'] . ' run(s).',
-        'headers' => ['capacity', 'C', 'ring', 'msgs/s', 'switches/msg', 'ratio to target', 'published metric (2 x msgs/s)',
-            'ratio to floor (a)', 'ns/msg', 'CPU ns/msg', 'spread'],
+            . 'C consumers pop M each, spawned paired or producers first as in S1. Medians of ' . $opt['runs'] . ' run(s).',
+        'headers' => ['capacity', 'C', 'spawn order', 'ring', 'msgs/s', ...s1_go_headers($goBin),
+            'switches/msg', 'ratio to target', 'published metric (2 x msgs/s)', 'ratio to floor (a)', 'ns/msg', 'CPU ns/msg', 'spread'],
         'rows' => $rows,
         'notes' => [
             sprintf('ratio to target = (floor (a) + floor (b)) / channel ns per message, with floor (a) + floor (b) = %.1f + %.1f = %.1f ns '
@@ -54,6 +67,7 @@ function s2(array $opt, array $floors): array
             'switches/msg = delta of Chan\\Coroutine::stats()[\'switches\'] over the timed part / messages. '
             . 'At capacity 0 the channel has no buffer (the current C allocates no ring for it), so a difference between '
             . 'its lockfree and mutex rows is noise: use it to judge the spread.',
+            ...s1_go_note($opt),
         ],
     ];
 }

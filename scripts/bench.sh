@@ -6,13 +6,19 @@
 #
 #   latest.md,     latest.dat       opcache off: tables, plot data
 #   latest-jit.md, latest-jit.dat   opcache.enable_cli=1, opcache.jit=tracing, 64M buffer
-#   s1.png, s2.png                  msgs/s against C, per ring, floor (a) as a line (opcache off)
-#   s1-jit.png, s2-jit.png          the same with the JIT
+#   s1.png, s2.png                  msgs/s against C, per ring, producers and consumers spawned in
+#                                   pairs, Go beside them, floor (a) as a line (opcache off)
+#   s1-producers-first.png, s2-producers-first.png
+#                                   the same with all producers spawned first
+#   s1-jit.png, s2-jit.png, s1-producers-first-jit.png, s2-producers-first-jit.png
+#                                   the same with the JIT
 #   s6.md                           S6: the HTTP server under ab and wrk (benchmarks/s6.php)
 #   s8.md                           S8: TCP echo against Go (benchmarks/s8.php)
 #
 #   scripts/bench.sh [benchmarks/run.php options...]
 #
+# S1, S2 and S3 run beside a Go baseline (benchmarks/gochan, GOMAXPROCS=1)
+# when the go command is installed (Debian: golang-go); --no-go leaves it out.
 # The options go to both runs: --quick makes a smoke run (about a minute)
 # that writes quick*.md/.dat/.png instead; --only=... picks workloads (the
 # plots need s1 and s2). A full run takes about 9 minutes (and 10 more for
@@ -52,8 +58,9 @@ php -d extension="$so" -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache
 
 plot() { # data file, mode label, png name prefix, png name suffix
 	if grep -q '^# s1 ' "$1" && grep -q '^# s2 ' "$1"; then
-		gnuplot -e "data='$1'; mode='$2'; s1_png='$out/${3}s1${4}.png'; s2_png='$out/${3}s2${4}.png'" benchmarks/plot.gp
-		echo "bench: plots $out/${3}s1${4}.png, $out/${3}s2${4}.png" >&2
+		gnuplot -e "data='$1'; mode='$2'; order='paired'; s1_png='$out/${3}s1${4}.png'; s2_png='$out/${3}s2${4}.png'" benchmarks/plot.gp
+		gnuplot -e "data='$1'; mode='$2'; order='producers-first'; s1_png='$out/${3}s1-producers-first${4}.png'; s2_png='$out/${3}s2-producers-first${4}.png'" benchmarks/plot.gp
+		echo "bench: plots $out/${3}s1${4}.png, $out/${3}s2${4}.png, $out/${3}s1-producers-first${4}.png, $out/${3}s2-producers-first${4}.png" >&2
 	else
 		echo "bench: no S1/S2 figures in $1 (--only): no plots" >&2
 	fi

@@ -1,0 +1,3 @@
+module chan-bench/gochan
+
+go 1.19
