@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The database tests: chan's coroutines on real PostgreSQL and MariaDB
+# servers.
+#
+#   tests/db/run.sh --so=CHAN_SO [--php=BIN] [--no-install] [--keep]
+#
+# Installs what is missing (tests/db/servers.sh install: postgresql,
+# mariadb-server, phpX.Y-pgsql, phpX.Y-mysql for BIN's version; needs root),
+# starts private servers in a temporary directory (servers.sh start: Unix
+# sockets only, no system service, no TCP port) and stops them on any exit,
+# a failed test or Ctrl-C included (trap). Then run-tests.php (BIN's, from
+# phpX.Y-dev) runs tests/db/*.phpt one after the other with the servers'
+# environment exported (CHAN_PG_DSN, CHAN_MYSQL_SOCKET, ...; CHAN_DB_ENV
+# names the file that holds it). Prints run-tests' summary, the timings the
+# tests noted, and last `N passed, M failed` (`, K skipped`); exit status 1
+# if anything failed.
+#
+# When the packages cannot be installed (not root, no apt-get, no network)
+# every test is skipped, with the reason, and the exit status is 0.
+# --no-install never installs. --keep keeps the directory the tests ran in
+# (their .out and .diff files) with the servers' logs.
+#
+# Paths are relative to this script, so it also runs inside the chroot of
+# scripts/chroot.sh:
+#   scripts/chroot.sh /build/src/tests/db/run.sh --php=/usr/bin/php8.4 --so=/build/out-8.4/modules/chan.so
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+php=php so= install=1 keep=0
+usage() { sed -n '5p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+for arg in "$@"; do
+	case "$arg" in
+		--so=*) so=${arg#*=} ;;
+		--php=*) php=${arg#*=} ;;
+		--no-install) install=0 ;;
+		--keep) keep=1 ;;
+		-h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
+		*) usage ;;
+	esac
+done
+[ -n "$so" ] || usage
+[ -f "$so" ] || { echo "db: no such chan.so: $so" >&2; exit 2; }
+so=$(cd "$(dirname "$so")" && pwd)/$(basename "$so")
+command -v "$php" >/dev/null || { echo "db: no such php: $php" >&2; exit 2; }
+. "$repo/scripts/lib.sh"
+
+tests=("$here"/*.phpt)
+ver=$("$php" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
+echo "db: PHP $("$php" -n -r 'echo PHP_VERSION;') ($php), chan.so $so, ${#tests[@]} tests"
+
+# Every test skipped, with the reason; not a failure.
+skip_all() {
+	echo "db: SKIPPED all ${#tests[@]} tests: $*"
+	echo "0 passed, 0 failed, ${#tests[@]} skipped"
+	exit 0
+}
+
+t0=$SECONDS
+missing=$("$here/servers.sh" missing "$ver" | tr '\n' ' ')
+if [ -n "${missing// /}" ]; then
+	if [ "$install" = 0 ]; then
+		skip_all "missing packages: $missing(--no-install)"
+	fi
+	if ! "$here/servers.sh" install "$ver"; then
+		skip_all "missing packages that could not be installed: $missing"
+	fi
+	echo "db: installed $missing in $((SECONDS - t0))s"
+fi
+for ext in pgsql mysqli; do
+	if ! "$php" -r "exit(extension_loaded('$ext') ? 0 : 1);"; then
+		skip_all "php$ver-${ext/mysqli/mysql} is installed but $php does not load $ext (php.ini / conf.d?)"
+	fi
+done
+
+rt="$("$php" -n -r 'echo PHP_EXTENSION_DIR;')/build/run-tests.php"
+if [ ! -f "$rt" ]; then
+	echo "db: FAILED: no run-tests.php at $rt (php$ver-dev)"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/chan-db.XXXXXX") || exit 1
+work=$(mktemp -d "${TMPDIR:-/tmp}/chan-db-tests.XXXXXX") || exit 1
+stop() {
+	trap - EXIT INT TERM HUP
+	cleanup # scripts/lib.sh: run-tests' process group, if still there
+	"$here/servers.sh" stop "$dir" --keep-logs="$work"
+	if [ "$keep" = 1 ]; then
+		echo "db: kept $work (the tests' output, the servers' logs)"
+	else
+		rm -rf "$work"
+	fi
+}
+trap stop EXIT
+trap 'exit 130' INT TERM HUP
+
+if ! "$here/servers.sh" start "$dir"; then
+	echo "db: FAILED: the servers did not start"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+set -a
+. "$dir/env"
+set +a
+export CHAN_DB_ENV="$dir/env" CHAN_DB_NOTES="$work/notes"
+
+# run-tests writes its scratch files beside the tests: run them from a copy.
+# One at a time (-j1: PHP 8.6's run-tests runs tests in parallel by default),
+# since some of them kill a server.
+# run-tests.php too: PHP 8.2's writes run-test-info.php beside itself.
+cp "${tests[@]}" "$here/lib.php" "$here/CONFLICTS" "$rt" "$work/"
+opts=(-P -q -j1 --show-diff --show-slow 1 -d extension="$so")
+[ -t 1 ] || opts+=(--no-color --no-progress)
+log="$work/run-tests.log"
+run_logged "$log" env -C "$work" "$php" "$work/run-tests.php" "${opts[@]}" "$work"
+rc=$?
+phpt_counts "$log" "$rc"
+
+if [ -s "$work/notes" ]; then
+	echo
+	echo "=== timings noted by the tests"
+	cat "$work/notes"
+fi
+if [ "$g_fail" -gt 0 ]; then
+	echo
+	echo "=== server logs (last lines)"
+	tail -n 15 "$dir/pg.run/postgres.log" "$dir/my.run/mysqld.log" 2>/dev/null
+fi
+stop # now, so that the summary line below is the last
+echo "db: $((SECONDS - t0))s"
+line="$g_pass passed, $g_fail failed"
+[ "$g_skip" -gt 0 ] && line="$line, $g_skip skipped"
+echo "$line"
+[ "$g_fail" -eq 0 ]
