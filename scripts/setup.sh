@@ -23,6 +23,7 @@ packages=(
 	apache2-utils      # ab: S6
 	wrk                # S6, 10,000 connections
 	golang-go          # S8's Go echo server and load generator, S6's Go reference
+	postgresql mariadb-server php8.2-pgsql php8.2-mysql # tests/db (private servers; services not started)
 )
 
 missing=()

@@ -17,6 +17,8 @@
 #   threads   tests/threads: coroutines in several threads of one process
 #             (embed SAPI of the debug ZTS PHP)
 #   fpm       tests/fpm: 5000 requests through php-fpm 8.2 and 8.4
+#   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
+#             (8.2, and 8.4 in the chroot, which gets the packages on demand)
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -24,6 +26,9 @@
 #             build and on the ASan build; the differential fuzzer
 #             (CHAN_DIFF_PROGRAMS, 10000 programs, against the pure-PHP model).
 #             The seeds are fixed (CHAN_FUZZ_SEED, 1) so a failure reproduces.
+#
+# CHAN_GATES="build fpm" runs only the gates named (build first where a gate
+# needs the dev chan.so).
 #
 # The last line of output is "N passed, M failed" (", K skipped" when tests
 # were skipped), summed over every gate; a gate that could not run counts as
@@ -56,6 +61,9 @@ trap 'cleanup; exit 130' INT TERM
 # The function sets g_pass, g_fail, g_skip.
 gate() {
 	local name=$1 fn=$2 t0=$SECONDS
+	if [ -n "${CHAN_GATES:-}" ] && [[ " $CHAN_GATES " != *" $name "* ]]; then
+		return # CHAN_GATES="build db": only those (a developer's shortcut; CI runs all)
+	fi
 	g_pass=0 g_fail=0 g_skip=0
 	echo
 	echo "=== $name"
@@ -243,24 +251,33 @@ gate_threads() {
 }
 
 # tests/fpm/run.sh on this machine's php-fpm 8.2 and on 8.4's in the chroot.
-gate_fpm() {
-	local p=0 f=0 s=0 rc so84
-	run_logged "$logs/fpm-8.2.log" tests/fpm/run.sh --fpm=/usr/sbin/php-fpm8.2 --php=/usr/bin/php8.2 --so="$dev_so"
-	rc=$?
-	closing_counts "$logs/fpm-8.2.log" "$rc"
+# both_phps NAME ARG...: tests/NAME/run.sh ARG... --so=... with this
+# machine's PHP 8.2 and, in the chroot, with 8.4; "VER" in an ARG stands for
+# the version. The gate's counts are the sums of both runs.
+both_phps() {
+	local name=$1 p f s so84
+	shift
+	run_logged "$logs/$name-8.2.log" "tests/$name/run.sh" "${@//VER/8.2}" --so="$dev_so"
+	closing_counts "$logs/$name-8.2.log" $?
 	p=$g_pass f=$g_fail s=$g_skip
 	if scripts/chroot.sh >/dev/null && scripts/chroot.sh --sync &&
 		so84=$(scripts/chroot.sh env PHP_CONFIG=php-config8.4 PHPIZE=phpize8.4 CHAN_BUILD_DIR=/build/out-8.4 \
 			bash /build/src/scripts/build.sh dev); then
-		run_logged "$logs/fpm-8.4.log" scripts/chroot.sh /build/src/tests/fpm/run.sh --fpm=/usr/sbin/php-fpm8.4 \
-			--php=/usr/bin/php8.4 --so="$so84"
-		rc=$?
-		closing_counts "$logs/fpm-8.4.log" "$rc"
+		run_logged "$logs/$name-8.4.log" scripts/chroot.sh "/build/src/tests/$name/run.sh" "${@//VER/8.4}" --so="$so84"
+		closing_counts "$logs/$name-8.4.log" $?
 	else
 		echo "FAILED: no chroot or no chan.so for PHP 8.4"
 		g_pass=0 g_fail=1 g_skip=0
 	fi
 	g_pass=$((g_pass + p)) g_fail=$((g_fail + f)) g_skip=$((g_skip + s))
+}
+
+gate_fpm() {
+	both_phps fpm --fpm=/usr/sbin/php-fpmVER --php=/usr/bin/phpVER
+}
+
+gate_db() {
+	both_phps db --php=/usr/bin/phpVER
 }
 
 # The closing "N passed, M failed[, K skipped]" line of a script's log.
@@ -378,6 +395,7 @@ gate c gate_c
 gate matrix gate_matrix
 gate threads gate_threads
 gate fpm gate_fpm
+gate db gate_db
 [ "$asan" = 1 ] && gate asan gate_asan
 gate fuzz gate_fuzz
 
