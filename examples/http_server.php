@@ -50,9 +50,12 @@ final class HttpServer
     private const REASONS = [
         200 => 'OK',
         400 => 'Bad Request',
+        404 => 'Not Found',
         413 => 'Content Too Large',
         500 => 'Internal Server Error',
         501 => 'Not Implemented',
+        503 => 'Service Unavailable',
+        504 => 'Gateway Timeout',
     ];
 
     /** @var resource the listening socket */

@@ -1,235 +1,21 @@
 <?php
 /*
- * Database queries from chan coroutines without blocking the process: the
- * query is sent, the coroutine parks in Chan\Coroutine::waitReadable() on
- * the connection's socket, and other coroutines run until the server
- * answers. One connection serves one query at a time; give each coroutine
- * its own connection.
+ * Test support for tests/db: the asynchronous query helpers of
+ * examples/db/async.php (pg_connect_co(), pg_query_co(),
+ * pg_query_params_co(), mysqli_query_co(); see that file), and
+ * chan_db_env(), chan_db_skip() (the SKIPIF sections), chan_db_mysqli(),
+ * chan_db_note(), chan_db_example(); for the pool of examples/db/pool.php,
+ * chan_db_pool() and the small helpers after it.
  *
- *   pg_connect_co($dsn, $timeout)              PgSql\Connection|false
- *   pg_query_co($conn, $sql, $timeout)         PgSql\Result|false
- *   pg_query_params_co($conn, $sql, $params, $timeout)
- *   mysqli_query_co($mysqli, $sql, $timeout, $admin)   mysqli_result|bool
- *
- * They behave as PHP's pg_connect(), pg_query() and mysqli::query(): errors
- * of the server or of the connection are false with a warning (pgsql), or
- * false / mysqli_sql_exception as mysqli_report() says (mysqli). $timeout
- * is seconds for the whole call (null: no limit); when it expires they
- * throw Chan\TimeoutException. A query that does not finish (timeout,
- * Chan\Coroutine::cancel(), a Chan\withTimeout() deadline) is stopped on
- * the server before the exception leaves:
- *   - pgsql: pg_cancel_query(), then the connection is ready for the next
- *     query. pg_cancel_query() blocks the process for one round trip to
- *     the server (a cancel request on a new socket, then the answer).
- *   - mysqli: with $admin (another connection of the same user to the same
- *     server) "KILL QUERY <thread id>" on it, then the interrupted query's
- *     answer is read (blocking for that round trip, at most 2 s); the
- *     connection is then ready for the next query. Without $admin, or when
- *     that fails, the connection is closed: mysqli has no other way to stop
- *     a query, and the server may run the query to its end.
- *
- * Where the process still blocks: pg_send_query() sends the whole query
- * before it returns (a huge query waits for the socket); pgsql results are
- * taken only once complete, but mysqli's reap_async_query() reads a result
- * set whole once its first bytes are there (a large one streams in while
- * the process waits); mysqli has no asynchronous connect, so new mysqli()
- * blocks while it connects (quick on a Unix socket). Never send a query on
- * a pgsql connection whose results have not all been read: PHP's
- * pg_send_query() then waits for them, blocking the process (these
- * helpers always read them all, or cancel).
- *
- * mysqli_query_co() needs Chan\Coroutine::waitReadable() to accept a mysqli
- * object (chan built with mysqli's headers at hand).
- *
- * Test support: chan_db_env() and chan_db_skip() (the SKIPIF sections).
+ * tests/db/run.sh runs the tests from a copy of this directory, so the
+ * examples are found through the checkout that holds tests/db/servers.sh
+ * (CHAN_DB_SERVERS in the servers' environment) when they are not at
+ * ../../examples.
  */
 
 declare(strict_types=1);
 
 use Chan\Coroutine;
-
-/** Seconds left until $deadline (hrtime seconds), null for no deadline; 0.0 once it has passed. */
-function chan_db_left(?float $deadline): ?float
-{
-    return $deadline === null ? null : max(0.0, $deadline - hrtime(true) / 1e9);
-}
-
-function chan_db_deadline(?float $timeout): ?float
-{
-    return $timeout === null || $timeout === INF ? null : hrtime(true) / 1e9 + $timeout;
-}
-
-// --- PostgreSQL -------------------------------------------------------------
-
-/**
- * pg_connect() that waits cooperatively: an asynchronous connect
- * (PGSQL_CONNECT_ASYNC, always a new connection) driven by
- * pg_connect_poll(). false with a warning when the server refuses.
- */
-function pg_connect_co(string $dsn, ?float $timeout = null): PgSql\Connection|false
-{
-    $deadline = chan_db_deadline($timeout);
-    $conn = pg_connect($dsn, PGSQL_CONNECT_ASYNC | PGSQL_CONNECT_FORCE_NEW);
-    if ($conn === false) {
-        return false; // pg_connect() warned
-    }
-    try {
-        // libpq: before the first pg_connect_poll(), wait as for WRITING.
-        $status = PGSQL_POLLING_WRITING;
-        while (true) {
-            switch ($status) {
-                case PGSQL_POLLING_OK:
-                    return $conn;
-                case PGSQL_POLLING_FAILED:
-                    trigger_error('pg_connect_co(): Unable to connect to PostgreSQL server: '
-                        . trim(pg_last_error($conn)), E_USER_WARNING);
-                    pg_close($conn);
-                    return false;
-                case PGSQL_POLLING_READING:
-                    Coroutine::waitReadable(pg_socket($conn), chan_db_left($deadline));
-                    break;
-                case PGSQL_POLLING_WRITING:
-                    Coroutine::waitWritable(pg_socket($conn), chan_db_left($deadline));
-                    break;
-                default: // PGSQL_POLLING_ACTIVE: poll again
-                    Coroutine::yield();
-            }
-            $status = pg_connect_poll($conn);
-        }
-    } catch (Throwable $e) {
-        pg_close($conn);
-        throw $e;
-    }
-}
-
-/** pg_query() that waits cooperatively; see the top of this file. */
-function pg_query_co(PgSql\Connection $conn, string $sql, ?float $timeout = null): PgSql\Result|false
-{
-    $deadline = chan_db_deadline($timeout);
-    if (!pg_send_query($conn, $sql)) {
-        trigger_error('pg_query_co(): Query failed: ' . trim(pg_last_error($conn)), E_USER_WARNING);
-        return false;
-    }
-    return pg_result_co($conn, $deadline, 'pg_query_co');
-}
-
-/** pg_query_params() that waits cooperatively. */
-function pg_query_params_co(PgSql\Connection $conn, string $sql, array $params, ?float $timeout = null): PgSql\Result|false
-{
-    $deadline = chan_db_deadline($timeout);
-    if (!pg_send_query_params($conn, $sql, $params)) {
-        trigger_error('pg_query_params_co(): Query failed: ' . trim(pg_last_error($conn)), E_USER_WARNING);
-        return false;
-    }
-    return pg_result_co($conn, $deadline, 'pg_query_params_co');
-}
-
-/**
- * Collects the results of the query just sent on $conn, parking while the
- * server works: the last result, or false with a warning when a statement
- * failed or the connection was lost. Every result is read (libpq's
- * pg_get_result() until false), so the connection is ready for the next
- * query. A query interrupted by an exception is cancelled on the server.
- */
-function pg_result_co(PgSql\Connection $conn, ?float $deadline, string $fn): PgSql\Result|false
-{
-    $last = false;
-    $error = null;
-    try {
-        while (true) {
-            // pg_connection_busy() reads what has come (PQconsumeInput());
-            // on a connection that has just broken it also gives notices
-            // about blocking mode: the loss itself is reported below.
-            while (@pg_connection_busy($conn)) {
-                Coroutine::waitReadable(pg_socket($conn), chan_db_left($deadline));
-                if (!pg_consume_input($conn)) {
-                    // The connection broke (the server closed it): no result
-                    // will come, and libpq reports why.
-                    $error ??= trim(pg_last_error($conn)) ?: 'connection to the server lost';
-                    break 2;
-                }
-            }
-            $result = pg_get_result($conn);
-            if ($result === false) {
-                break;
-            }
-            if (pg_result_status($result) === PGSQL_FATAL_ERROR) {
-                $error ??= trim(pg_result_error($result));
-            }
-            $last = $result;
-        }
-    } catch (Throwable $e) {
-        pg_abort_co($conn);
-        throw $e;
-    }
-    if ($error !== null || $last === false) {
-        trigger_error("$fn(): Query failed: " . ($error ?? (trim(pg_last_error($conn)) ?: 'no result')), E_USER_WARNING);
-        return false;
-    }
-    return $last;
-}
-
-/**
- * Stops the query running on $conn and drops its results (blocks for one
- * round trip to the server); a broken connection is left as it is.
- */
-function pg_abort_co(PgSql\Connection $conn): void
-{
-    if (pg_connection_status($conn) === PGSQL_CONNECTION_OK) {
-        pg_cancel_query($conn);
-    }
-}
-
-// --- MySQL / MariaDB --------------------------------------------------------
-
-/**
- * mysqli::query() that waits cooperatively (MYSQLI_ASYNC, then
- * reap_async_query()); see the top of this file for $timeout and $admin.
- */
-function mysqli_query_co(mysqli $m, string $sql, ?float $timeout = null, ?mysqli $admin = null): mysqli_result|bool
-{
-    $deadline = chan_db_deadline($timeout);
-    if ($m->query($sql, MYSQLI_ASYNC) === false) {
-        return false;
-    }
-    try {
-        Coroutine::waitReadable($m, chan_db_left($deadline));
-    } catch (Throwable $e) {
-        mysqli_abort_co($m, $admin);
-        throw $e;
-    }
-    return $m->reap_async_query();
-}
-
-/**
- * Stops the query running on $m: KILL QUERY through $admin, then reads the
- * interrupted query's answer, which comes at once; or, without $admin or
- * when that fails, closes $m. Like pg_cancel_query(), this blocks the
- * process for the round trip (at most 2 s, then $m is closed): it runs
- * where waiting cooperatively may be impossible, after a withTimeout()
- * deadline has passed.
- */
-function mysqli_abort_co(mysqli $m, ?mysqli $admin): void
-{
-    if ($admin !== null) {
-        try {
-            $admin->query('KILL QUERY ' . (int) $m->thread_id);
-            $read = $error = [$m];
-            $reject = [];
-            if (mysqli_poll($read, $error, $reject, 2) > 0) {
-                try {
-                    $m->reap_async_query();
-                } catch (mysqli_sql_exception) {
-                    // "Query execution was interrupted": what we asked for
-                }
-                return;
-            }
-        } catch (Throwable) {
-            // could not kill it: discard $m
-        }
-    }
-    $m->close();
-}
 
 // --- test support -----------------------------------------------------------
 
@@ -256,6 +42,26 @@ function chan_db_env(string $name): ?string
     return null;
 }
 
+/**
+ * The path of examples/$relative in the checkout: beside tests/ when the
+ * tests run in place, else in the checkout of CHAN_DB_SERVERS
+ * (tests/db/servers.sh). null when neither has it.
+ */
+function chan_db_example(string $relative): ?string
+{
+    $roots = [dirname(__DIR__, 2)];
+    $servers = chan_db_env('CHAN_DB_SERVERS');
+    if ($servers !== null) {
+        $roots[] = dirname($servers, 3);
+    }
+    foreach ($roots as $root) {
+        if (is_file("$root/examples/$relative")) {
+            return realpath("$root/examples/$relative");
+        }
+    }
+    return null;
+}
+
 /** Appends a line (a timing) to the file named by CHAN_DB_NOTES, which tests/db/run.sh prints at the end. */
 function chan_db_note(string $line): void
 {
@@ -276,6 +82,87 @@ function chan_db_mysqli(): ?mysqli
         chan_db_env('CHAN_MYSQL_DB') ?? 'chan', 0, $socket);
 }
 
+// --- the pool (examples/db/pool.php) ------------------------------------------
+
+/**
+ * A DbPool of $size connections on the test server of $db ('pgsql' or
+ * 'mysqli') and the DSN it is keyed by: [DbPool, string]. PostgreSQL
+ * connections carry application_name chan_pool_test, for
+ * chan_db_server_count().
+ */
+function chan_db_pool(string $db, int $size, ?float $wait = 10.0): array
+{
+    require_once chan_db_example('db/pool.php');
+    if ($db === 'pgsql') {
+        return [new DbPool(new PgDriver(), $size, $wait), chan_db_env('CHAN_PG_DSN') . ' application_name=chan_pool_test'];
+    }
+    $dsn = sprintf('mysql:unix_socket=%s;dbname=%s;user=%s', chan_db_env('CHAN_MYSQL_SOCKET'),
+        chan_db_env('CHAN_MYSQL_DB') ?? 'chan', chan_db_env('CHAN_MYSQL_USER') ?? 'chan');
+    return [new DbPool(new MysqliDriver(), $size, $wait), $dsn];
+}
+
+/** A connection for watching the server from a test: pgsql's (asynchronous connect) or mysqli's. */
+function chan_db_monitor(string $db): object
+{
+    return $db === 'pgsql' ? pg_connect_co(chan_db_env('CHAN_PG_DSN'), 10) : chan_db_mysqli();
+}
+
+/** SQL that sleeps $seconds and returns the id of its connection on the server (backend pid, thread id). */
+function chan_db_sleep_sql(string $db, float $seconds, string $tag = ''): string
+{
+    return $db === 'pgsql'
+        ? "select pg_backend_pid(), pg_sleep($seconds) $tag"
+        : "select connection_id(), sleep($seconds) $tag";
+}
+
+/** The first column of a result's first row (a result of pg_query_co() or mysqli_query_co()). */
+function chan_db_value(mixed $result): ?string
+{
+    if ($result instanceof PgSql\Result) {
+        return pg_fetch_result($result, 0, 0);
+    }
+    if ($result instanceof mysqli_result) {
+        $v = $result->fetch_row()[0];
+        return $v === null ? null : (string) $v;
+    }
+    return null;
+}
+
+/** The id of $conn on the server: the backend's pid, or the thread id. */
+function chan_db_conn_id(object $conn): int
+{
+    return $conn instanceof mysqli ? (int) $conn->thread_id : pg_get_pid($conn);
+}
+
+/**
+ * Connections open on the server that a test's pool may have made: pgsql's
+ * with application_name chan_pool_test, or those of the mysqli user but
+ * $monitor's own. Asked through $monitor.
+ */
+function chan_db_server_count(string $db, object $monitor): int
+{
+    if ($db === 'pgsql') {
+        $r = pg_query_co($monitor, "select count(*) from pg_stat_activity where application_name = 'chan_pool_test'", 10);
+        return (int) pg_fetch_result($r, 0, 0);
+    }
+    $r = mysqli_query_co($monitor, "select count(*) from information_schema.processlist where user = '"
+        . (chan_db_env('CHAN_MYSQL_USER') ?? 'chan') . "' and id <> connection_id()", 10);
+    return (int) $r->fetch_row()[0];
+}
+
+/**
+ * Waits (up to 10 s) until chan_db_server_count() is 0: connections that
+ * earlier tests closed may take a moment to leave the server's list.
+ */
+function chan_db_wait_server_idle(string $db, object $monitor): int
+{
+    $t = hrtime(true);
+    while (($n = chan_db_server_count($db, $monitor)) > 0 && hrtime(true) - $t < 10e9) {
+        Chan\Coroutine::sleep(0.05);
+    }
+    return $n;
+}
+
 /**
  * For SKIPIF: prints "skip REASON" when the tests of $db ('pgsql' or
  * 'mysqli') cannot run here. A server that is configured but does not
@@ -284,7 +171,10 @@ function chan_db_mysqli(): ?mysqli
 function chan_db_skip(string $db): void
 {
     $reason = null;
-    if (!extension_loaded('chan')) {
+    if (!function_exists('mysqli_query_co')) {
+        $reason = 'examples/db/async.php not found (neither at ' . dirname(__DIR__, 2)
+            . '/examples nor beside CHAN_DB_SERVERS)';
+    } elseif (!extension_loaded('chan')) {
         $reason = 'chan is not loaded';
     } elseif (!extension_loaded($db)) {
         $reason = "the $db extension is not loaded (Debian: php" . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION
@@ -310,3 +200,9 @@ function chan_db_skip(string $db): void
         echo "skip $reason\n";
     }
 }
+
+// The helpers themselves; chan_db_skip() skips the tests when they are missing.
+if (($chan_db_async = chan_db_example('db/async.php')) !== null) {
+    require_once $chan_db_async;
+}
+unset($chan_db_async);

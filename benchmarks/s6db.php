@@ -1,0 +1,683 @@
+<?php
+/**
+ * S6-DB, the HTTP server on a database (/work/shared/BENCHMARKS.md):
+ * examples/db_server.php in its own process, every request running
+ * `select sleep(1)` on MariaDB (GET /mysql) or `select pg_sleep(1)` on
+ * PostgreSQL (GET /pgsql) through a pool of connections on channels
+ * (examples/db/pool.php), measured with
+ *
+ *   ab -c 100 -n 1000 and ab -c 1000 -n 2000 (no keep-alive, --loads),
+ *     medians of --runs rounds: requests/s against the ceiling, failed
+ *     requests. ab sends its first request alone and opens the others once
+ *     it is answered, so with a 1 s query it needs at least
+ *     1 + ceil((n - 1) / c) seconds: 90.9 and 666.7 req/s. A pool of P
+ *     connections runs at most P queries at once, so with P < c the ceiling
+ *     is n / (1 + ceil((n - 1) / P)): PostgreSQL, whose every connection is
+ *     a server process, gets a pool of --pool-pgsql (100; tests/db/servers.sh
+ *     allows 200 connections), which makes 95.2 req/s at -c 1000 -n 2000.
+ *     MariaDB (a thread per connection; servers.sh allows 2,000) gets a
+ *     pool as large as the load, --pool-mysql (1,000).
+ *   the same ab loads on examples/http_server.php (S6's server: the same
+ *     1 s in Coroutine::sleep(), no database), in the same rounds: what ab
+ *     reaches on this machine at that moment (--no-control leaves it out);
+ *   for contrast, Debian's php-fpm with one worker (pm = static,
+ *     pm.max_children = 1) running the same query with PHP's blocking calls
+ *     (benchmarks/s6db_fpm.php), behind a small HTTP-to-FastCGI gateway on
+ *     chan (this file with --fcgi-gateway) since ab speaks HTTP: a short
+ *     ab -c 20 -n 20 (--fpm-load) per database.
+ *
+ * The database servers are private ones: tests/db/servers.sh start DIR in a
+ * temporary directory, stopped at the end, on failure and on Ctrl-C (Unix
+ * sockets only). The pools are opened before the load (db_server.php
+ * --warm: mysqli connects block, so they are made before the load, not in
+ * it). Every process runs under `ulimit -n --nofile`; nothing leaves
+ * 127.0.0.1.
+ *
+ *   php benchmarks/s6db.php [--so=PATH] [--runs=3] [--loads=100:1000,1000:2000]
+ *       [--pool-mysql=1000] [--pool-pgsql=100] [--fpm=/usr/sbin/php-fpmX.Y]
+ *       [--fpm-load=20:20] [--no-fpm] [--no-control] [--nofile=20000]
+ *       [--out=benchmarks/results/s6db.md]
+ *
+ *   --so      chan.so for the servers (default .build-release/modules/chan.so,
+ *             from scripts/build.sh release)
+ *   --loads   ab's C:N pairs
+ *   --out=-   stdout only
+ *
+ * Needs ab (Debian: apache2-utils), php-fpm of the same PHP (phpX.Y-fpm),
+ * and the database servers and PHP extensions of tests/db/servers.sh
+ * (`tests/db/servers.sh install` installs the missing ones as root).
+ * Takes about 4 minutes with the defaults.
+ */
+
+declare(strict_types=1);
+
+require __DIR__ . '/lib.php';
+
+const S6DB_SLEEP = 1.0;
+
+/** A server in its own process; the shutdown function stops whatever is left. */
+final class S6dbProc
+{
+    /** @var array<int, S6dbProc> */
+    public static array $running = [];
+
+    /** @var resource */
+    private $proc;
+    /** @var resource */
+    private $stdout;
+    public int $pid;
+    public ?string $addr = null;
+    private string $stderrFile;
+
+    /**
+     * Starts $argv under `ulimit -n $nofile`. With $listens it waits (up to
+     * $wait s) for the line "listening on http://ADDR/" on its stdout.
+     *
+     * @param list<string> $argv
+     * @param array<string, string> $env added to this process's environment
+     */
+    public function __construct(public readonly string $name, array $argv, int $nofile, array $env = [],
+        bool $listens = true, int $wait = 120)
+    {
+        $this->stderrFile = tempnam(sys_get_temp_dir(), 's6db-');
+        $cmd = array_merge(['sh', '-c', "ulimit -n $nofile && exec \"\$0\" \"\$@\""], $argv);
+        $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $this->stderrFile, 'w']],
+            $pipes, null, $env + getenv());
+        bench_check(is_resource($proc), "cannot start $name");
+        $this->proc = $proc;
+        $this->stdout = $pipes[1];
+        $this->pid = proc_get_status($proc)['pid'];
+        self::$running[$this->pid] = $this;
+        if ($listens) {
+            stream_set_timeout($pipes[1], $wait);
+            $line = (string) fgets($pipes[1]);
+            if (!preg_match('~http://([0-9.]+:[0-9]+)/~', $line, $m)) {
+                bench_fail("$name did not start: " . trim($line . ' ' . $this->stderr()));
+            }
+            $this->addr = $m[1];
+        }
+    }
+
+    public function alive(): bool
+    {
+        return proc_get_status($this->proc)['running'];
+    }
+
+    /** Seconds of CPU the process has used so far (user + system). */
+    public function cpuSeconds(): float
+    {
+        $stat = (string) @file_get_contents("/proc/{$this->pid}/stat");
+        $fields = explode(' ', substr($stat, strrpos($stat, ')') + 2));
+        return ((int) ($fields[11] ?? 0) + (int) ($fields[12] ?? 0)) / s6db_clock_ticks();
+    }
+
+    /** Peak resident set size in bytes (VmHWM). */
+    public function peakRss(): int
+    {
+        $status = (string) @file_get_contents("/proc/{$this->pid}/status");
+        return preg_match('/^VmHWM:\s+([0-9]+) kB$/m', $status, $m) ? (int) $m[1] * 1024 : 0;
+    }
+
+    public function stderr(): string
+    {
+        return trim((string) @file_get_contents($this->stderrFile));
+    }
+
+    /** Sends $signal, waits up to 15 s (then SIGKILL); the exit code. */
+    public function stop(int $signal = SIGTERM): int
+    {
+        if (!isset(self::$running[$this->pid])) {
+            return -1;
+        }
+        unset(self::$running[$this->pid]);
+        proc_terminate($this->proc, $signal);
+        $deadline = microtime(true) + 15;
+        while (($st = proc_get_status($this->proc))['running'] && microtime(true) < $deadline) {
+            usleep(20000);
+        }
+        if ($st['running']) {
+            proc_terminate($this->proc, SIGKILL);
+            $st = ['exitcode' => -9];
+        }
+        fclose($this->stdout);
+        proc_close($this->proc);
+        @unlink($this->stderrFile);
+        return $st['exitcode'];
+    }
+}
+
+function s6db_clock_ticks(): int
+{
+    static $ticks = null;
+    return $ticks ??= (int) trim((string) shell_exec('getconf CLK_TCK')) ?: 100;
+}
+
+/** Runs a shell command under the raised file limit: [exit status, output]. */
+function s6db_sh(string $cmd, int $nofile): array
+{
+    $out = [];
+    exec('sh -c ' . escapeshellarg("ulimit -n $nofile && $cmd") . ' 2>&1', $out, $rc);
+    return [$rc, implode("\n", $out)];
+}
+
+/** One ab run: ab's figures and the server's CPU time. */
+function s6db_ab(S6dbProc $server, string $path, int $c, int $n, int $nofile): array
+{
+    $cmd = "ab -q -c $c -n $n http://{$server->addr}$path";
+    $cpu0 = $server->cpuSeconds();
+    $t0 = microtime(true);
+    [$rc, $out] = s6db_sh("exec $cmd", $nofile);
+    $wall = microtime(true) - $t0;
+    $cpu = $server->cpuSeconds() - $cpu0;
+    bench_check($rc === 0 || str_contains($out, 'Requests per second') || str_contains($out, 'apr_'),
+        "`$cmd` failed (exit $rc): " . substr($out, -2000));
+    $num = static fn (string $re): ?float => preg_match($re, $out, $m) ? (float) $m[1] : null;
+    $r = [
+        'rps' => $num('/^Requests per second:\s+([0-9.]+)/m'),
+        'complete' => (int) $num('/^Complete requests:\s+([0-9]+)/m'),
+        'failed' => (int) $num('/^Failed requests:\s+([0-9]+)/m'),
+        'failed_detail' => preg_match('/^\s+\((Connect: .*)\)$/m', $out, $m) ? $m[1] : '',
+        'non2xx' => (int) $num('/^Non-2xx responses:\s+([0-9]+)/m'),
+        'p50' => $num('/^\s+50%\s+([0-9]+)/m'),
+        'p99' => $num('/^\s+99%\s+([0-9]+)/m'),
+        'max' => $num('/^\s+100%\s+([0-9]+)/m'),
+        'cpu' => $cpu,
+        'wall' => $wall,
+    ];
+    if ($r['rps'] === null) {
+        // ab gives up on the first hard error: every request it did not complete failed.
+        $r['rps'] = 0.0;
+        $r['failed'] = $n - $r['complete'];
+        $r['failed_detail'] = 'ab stopped: ' . trim((string) preg_replace('/^.*\n/s', '', trim($out)));
+    }
+    return $r;
+}
+
+/**
+ * How long the query itself takes, alone: the median of 5 in a row with
+ * PHP's blocking calls, per database, in seconds (PostgreSQL's pg_sleep(1)
+ * takes a few milliseconds more than 1 s by itself).
+ *
+ * @param list<string> $phpArgv php with the extensions loaded
+ * @return array<string, float>
+ */
+function s6db_query_alone(array $phpArgv, array $dbEnv): array
+{
+    $code = <<<'PHP'
+        $t = [];
+        $m = new mysqli('localhost', getenv('CHAN_MYSQL_USER'), '', getenv('CHAN_MYSQL_DB'), 0, getenv('CHAN_MYSQL_SOCKET'));
+        $c = pg_connect(getenv('CHAN_PG_DSN'));
+        foreach (['mysql' => fn () => $m->query('select sleep(1)'), 'pgsql' => fn () => pg_query($c, 'select pg_sleep(1)')] as $db => $q) {
+            $d = [];
+            for ($i = 0; $i < 5; $i++) {
+                $t0 = hrtime(true);
+                $q();
+                $d[] = (hrtime(true) - $t0) / 1e9;
+            }
+            sort($d);
+            $t[$db] = $d[2];
+        }
+        echo json_encode($t);
+        PHP;
+    $env = '';
+    foreach ($dbEnv as $k => $v) {
+        $env .= "$k=" . escapeshellarg($v) . ' ';
+    }
+    $out = shell_exec("env $env" . implode(' ', array_map('escapeshellarg', array_merge($phpArgv, ['-r', $code]))) . ' 2>&1');
+    $t = json_decode((string) $out, true);
+    bench_check(is_array($t) && isset($t['mysql'], $t['pgsql']), "the queries alone failed: $out");
+    return $t;
+}
+
+/** ab's ceiling with a handler of $delay s and at most $cap requests served at once. */
+function s6db_ceiling(int $c, int $n, float $delay, int $cap = PHP_INT_MAX): float
+{
+    return $n / ($delay * (1 + ceil(($n - 1) / min($c, $cap))));
+}
+
+function s6db_ms(?float $v): string
+{
+    return $v === null ? '-' : bench_int($v);
+}
+
+/** "C:N,C:N" as [[C, N], ...]. */
+function s6db_loads(string $spec): array
+{
+    $loads = [];
+    foreach (explode(',', $spec) as $pair) {
+        bench_check(preg_match('/^([0-9]+):([0-9]+)$/', trim($pair), $m) === 1, "bad load '$pair' (C:N)");
+        $loads[] = [(int) $m[1], (int) $m[2]];
+    }
+    return $loads;
+}
+
+// --- the FastCGI gateway (--fcgi-gateway) -------------------------------------
+
+/** A FastCGI record. */
+function s6db_fcgi_record(int $type, string $content): string
+{
+    return pack('CCnnCx', 1, $type, 1, strlen($content), 0) . $content;
+}
+
+function s6db_fcgi_length(string $s): string
+{
+    return strlen($s) < 128 ? chr(strlen($s)) : pack('N', strlen($s) | 0x80000000);
+}
+
+/** Exactly $n bytes from $conn, or null at end of file. */
+function s6db_read_exact($conn, int $n, float $timeout): ?string
+{
+    $data = '';
+    while (strlen($data) < $n) {
+        $chunk = Chan\fread($conn, $n - strlen($data), $timeout);
+        if ($chunk === false || $chunk === '') {
+            return null;
+        }
+        $data .= $chunk;
+    }
+    return $data;
+}
+
+/** One request through php-fpm at $sock: [status, body]. */
+function s6db_fcgi(string $sock, string $script, array $request): array
+{
+    $conn = Chan\stream_socket_client("unix://$sock", $errno, $errstr, 120);
+    if ($conn === false) {
+        return [503, "php-fpm: $errstr\n"];
+    }
+    try {
+        $params = [
+            'GATEWAY_INTERFACE' => 'FastCGI/1.0',
+            'REQUEST_METHOD' => $request['method'],
+            'SCRIPT_FILENAME' => $script,
+            'SCRIPT_NAME' => '/' . basename($script),
+            'REQUEST_URI' => $request['target'],
+            'QUERY_STRING' => (string) parse_url($request['target'], PHP_URL_QUERY),
+            'SERVER_PROTOCOL' => 'HTTP/1.1',
+            'SERVER_NAME' => '127.0.0.1',
+            'SERVER_PORT' => '80',
+            'REMOTE_ADDR' => '127.0.0.1',
+            'CONTENT_LENGTH' => '0',
+        ];
+        $pairs = '';
+        foreach ($params as $k => $v) {
+            $pairs .= s6db_fcgi_length($k) . s6db_fcgi_length($v) . $k . $v;
+        }
+        // BEGIN_REQUEST (responder, no keep-alive), PARAMS, end of PARAMS, empty STDIN
+        Chan\fwrite($conn, s6db_fcgi_record(1, pack('nCx5', 1, 0)) . s6db_fcgi_record(4, $pairs)
+            . s6db_fcgi_record(4, '') . s6db_fcgi_record(5, ''), 120);
+        $stdout = $stderr = '';
+        while (($head = s6db_read_exact($conn, 8, 120)) !== null) {
+            $h = unpack('Cversion/Ctype/nid/nlength/Cpadding', $head);
+            $content = s6db_read_exact($conn, $h['length'] + $h['padding'], 120) ?? '';
+            $content = substr($content, 0, $h['length']);
+            if ($h['type'] === 6) {
+                $stdout .= $content;
+            } elseif ($h['type'] === 7) {
+                $stderr .= $content;
+            } elseif ($h['type'] === 3) {
+                break; // END_REQUEST
+            }
+        }
+    } finally {
+        fclose($conn);
+    }
+    [$headers, $body] = array_pad(explode("\r\n\r\n", $stdout, 2), 2, '');
+    $status = preg_match('/^Status:\s*([0-9]{3})/mi', $headers, $m) ? (int) $m[1] : 200;
+    if ($stderr !== '') {
+        fwrite(STDERR, "php-fpm stderr: $stderr\n");
+    }
+    return [$status, $body];
+}
+
+/** The gateway: an HTTP server on chan that hands every request to php-fpm. */
+function s6db_gateway(string $sock, string $script): never
+{
+    require dirname(__DIR__) . '/examples/http_server.php';
+    $server = new HttpServer(fn (array $request): array => s6db_fcgi($sock, $script, $request), '127.0.0.1', 0);
+    echo "listening on http://{$server->address()}/ (FastCGI to $sock)\n";
+    Chan\run(function () use ($server): void {
+        Chan\go('stop_on_signals', $server);
+        $server->serve();
+    });
+    exit(0);
+}
+
+// --- php-fpm ------------------------------------------------------------------
+
+/** A private php-fpm with one worker in $dir running $script's queries; [process, socket]. */
+function s6db_start_fpm(string $fpm, string $dir, array $dbEnv, int $nofile): array
+{
+    @mkdir($dir, 0755, true);
+    file_put_contents("$dir/php.ini", implode("\n", [
+        'extension=mysqlnd', 'extension=mysqli', 'extension=pgsql',
+        'error_reporting=-1', 'display_errors=0', 'log_errors=1', 'max_execution_time=60', 'memory_limit=128M', '',
+    ]));
+    $env = '';
+    foreach ($dbEnv + ['S6DB_SLEEP' => (string) S6DB_SLEEP] as $k => $v) {
+        $env .= "env[$k] = \"$v\"\n";
+    }
+    file_put_contents("$dir/fpm.conf", <<<CONF
+        [global]
+        pid = $dir/fpm.pid
+        error_log = $dir/fpm.log
+        daemonize = no
+        [s6db]
+        listen = $dir/fpm.sock
+        listen.mode = 0600
+        listen.backlog = 4096
+        pm = static
+        pm.max_children = 1
+        pm.max_requests = 0
+        request_terminate_timeout = 120
+        catch_workers_output = yes
+        $env
+        CONF);
+    // No system php.ini, no conf.d (an empty PHP_INI_SCAN_DIR; proc_open() drops empty variables, env(1) does not).
+    $argv = ['env', 'PHP_INI_SCAN_DIR=', $fpm, '-F', '-c', "$dir/php.ini", '-y', "$dir/fpm.conf"];
+    if (posix_getuid() === 0) {
+        $argv[] = '-R';
+    }
+    $proc = new S6dbProc('php-fpm', $argv, $nofile, [], false);
+    $deadline = microtime(true) + 10;
+    while (!(file_exists("$dir/fpm.sock") && str_contains((string) @file_get_contents("$dir/fpm.log"), 'ready to handle connections'))) {
+        bench_check($proc->alive() && microtime(true) < $deadline,
+            'php-fpm did not start: ' . $proc->stderr() . ' ' . @file_get_contents("$dir/fpm.log"));
+        usleep(50000);
+    }
+    return [$proc, "$dir/fpm.sock"];
+}
+
+// --- main ---------------------------------------------------------------------
+
+$opt = getopt('', ['so:', 'runs:', 'loads:', 'pool-mysql:', 'pool-pgsql:', 'fpm:', 'fpm-load:', 'no-fpm', 'no-control',
+    'nofile:', 'out:', 'fcgi-gateway:', 'script:']);
+if (isset($opt['fcgi-gateway'])) {
+    s6db_gateway($opt['fcgi-gateway'], $opt['script']);
+}
+$root = dirname(__DIR__);
+$so = $opt['so'] ?? "$root/.build-release/modules/chan.so";
+$runs = (int) ($opt['runs'] ?? 3);
+$loads = s6db_loads($opt['loads'] ?? '100:1000,1000:2000');
+$pools = ['mysql' => (int) ($opt['pool-mysql'] ?? 1000), 'pgsql' => (int) ($opt['pool-pgsql'] ?? 100)];
+$phpVersion = PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
+$fpmBin = isset($opt['no-fpm']) ? null : ($opt['fpm'] ?? "/usr/sbin/php-fpm$phpVersion");
+$fpmLoad = s6db_loads($opt['fpm-load'] ?? '20:20')[0];
+$control = !isset($opt['no-control']);
+$nofile = (int) ($opt['nofile'] ?? 20000);
+$out = $opt['out'] ?? "$root/benchmarks/results/s6db.md";
+
+bench_check(is_file($so), "no chan.so at $so (build it: scripts/build.sh release, or pass --so=PATH)");
+bench_check(trim((string) shell_exec('command -v ab 2>/dev/null')) !== '', 'ab is missing (Debian: apt-get install apache2-utils)');
+bench_check($fpmBin === null || is_executable($fpmBin), "no php-fpm at $fpmBin (Debian: php$phpVersion-fpm; or --fpm=PATH, --no-fpm)");
+bench_check(function_exists('posix_getuid') && function_exists('pcntl_signal'), 'needs ext-posix and ext-pcntl (Debian\'s php-cli has both)');
+$extDir = trim((string) shell_exec(escapeshellarg(PHP_BINARY) . ' -n -r "echo ini_get(\'extension_dir\');"'));
+foreach (['mysqlnd', 'mysqli', 'pgsql'] as $ext) {
+    bench_check(is_file("$extDir/$ext.so"), "no $ext.so in $extDir (tests/db/servers.sh install)");
+}
+$hard = trim((string) shell_exec('ulimit -Hn'));
+bench_check($hard === 'unlimited' || (int) $hard >= $nofile, "the hard file limit ($hard) is below --nofile=$nofile");
+bench_check($pools['pgsql'] <= 190, '--pool-pgsql above 190: tests/db/servers.sh allows PostgreSQL 200 connections');
+bench_check($pools['mysql'] <= 1900, '--pool-mysql above 1,900: tests/db/servers.sh allows MariaDB 2,000 connections');
+
+// Everything is stopped on the way out: the PHP servers first, then the
+// database servers. bench_fail()'s exit and Ctrl-C run this too.
+$dbDir = null;
+register_shutdown_function(static function () use (&$dbDir, $root): void {
+    foreach (S6dbProc::$running as $proc) {
+        $proc->stop($proc->name === 'php-fpm' ? SIGQUIT : SIGTERM);
+    }
+    if ($dbDir !== null) {
+        exec(escapeshellarg("$root/tests/db/servers.sh") . ' stop ' . escapeshellarg($dbDir) . ' 2>&1', $log);
+        fwrite(STDERR, "S6-DB: database servers stopped\n");
+    }
+});
+pcntl_async_signals(true);
+foreach ([SIGINT, SIGTERM] as $signal) {
+    pcntl_signal($signal, static function () {
+        fwrite(STDERR, "\ninterrupted: stopping the servers\n");
+        exit(130);
+    });
+}
+
+// The database servers.
+$servers = escapeshellarg("$root/tests/db/servers.sh");
+$missing = trim((string) shell_exec("$servers missing $phpVersion 2>/dev/null"));
+if ($missing !== '') {
+    fwrite(STDERR, "S6-DB: installing " . str_replace("\n", ' ', $missing) . "\n");
+    exec("$servers install $phpVersion 2>&1", $log, $rc);
+    bench_check($rc === 0, "tests/db/servers.sh install failed: " . implode("\n", $log));
+}
+$dbDir = rtrim((string) shell_exec('mktemp -d ' . escapeshellarg(sys_get_temp_dir() . '/chan-s6db.XXXXXX')));
+bench_check(is_dir($dbDir), 'mktemp failed');
+fwrite(STDERR, "S6-DB: starting PostgreSQL and MariaDB in $dbDir\n");
+[$rc, $log] = s6db_sh("exec $servers start " . escapeshellarg($dbDir), $nofile);
+bench_check($rc === 0, "tests/db/servers.sh start failed: $log");
+$dbEnv = [];
+foreach (file("$dbDir/env", FILE_IGNORE_NEW_LINES) as $line) {
+    if (preg_match("/^([A-Z_]+)='?(.*?)'?$/", $line, $m)) {
+        $dbEnv[$m[1]] = $m[2];
+    }
+}
+$pgBin = dirname(trim((string) shell_exec('ls -d /usr/lib/postgresql/*/bin/psql 2>/dev/null | sort -V | tail -n 1')));
+$pgSock = $dbEnv['CHAN_DB_DIR'] . '/pg.run';
+$psql = static fn (string $sql): string => trim((string) shell_exec(escapeshellarg("$pgBin/psql") . ' -X -tA -h '
+    . escapeshellarg($pgSock) . ' -U chan -d chan -c ' . escapeshellarg($sql) . ' 2>&1'));
+$mariadbClient = trim((string) shell_exec('command -v mariadb || command -v mysql'));
+$mysqlq = static fn (string $sql): string => trim((string) shell_exec(escapeshellarg($mariadbClient) . ' --no-defaults -N -S '
+    . escapeshellarg($dbEnv['CHAN_MYSQL_SOCKET']) . ' -u chan -e ' . escapeshellarg($sql) . ' 2>&1'));
+
+$env = [
+    'date' => gmdate('Y-m-d H:i') . ' UTC',
+    'load_start' => bench_loadavg(),
+    'php' => PHP_VERSION,
+    'so' => sprintf('%s (sha1 %s)', $so, substr((string) sha1_file($so), 0, 12)),
+    'git' => trim((string) shell_exec('git -C ' . escapeshellarg($root) . ' describe --always --dirty 2>/dev/null')),
+    'cpus' => (int) trim((string) shell_exec('nproc')),
+    'somaxconn' => trim((string) @file_get_contents('/proc/sys/net/core/somaxconn')),
+    'ab' => preg_match('/(ApacheBench, Version [0-9.]+)/', (string) shell_exec('ab -V 2>&1'), $m) ? $m[1] : 'ab',
+    'mariadb' => $mysqlq('select version()'),
+    'mariadb_max' => $mysqlq('select @@max_connections'),
+    'pg' => preg_replace('/^PostgreSQL | on .*$/', '', $psql('select version()')),
+    'pg_max' => $psql('show max_connections'),
+    'fpm' => $fpmBin ? trim((string) shell_exec(escapeshellarg($fpmBin) . ' -n -v 2>&1 | head -n 1')) : null,
+];
+fwrite(STDERR, "S6-DB: {$env['mariadb']} (max_connections {$env['mariadb_max']}), {$env['pg']} (max_connections {$env['pg_max']})\n");
+
+// The servers: db_server.php, and S6's server for control.
+$phpArgv = ['php', '-n', '-d', "extension=$so", '-d', 'extension=mysqlnd', '-d', 'extension=mysqli', '-d', 'extension=pgsql',
+    '-d', 'memory_limit=1G'];
+$dbArgv = array_merge($phpArgv, ["$root/examples/db_server.php", '--port=0', "--pool-mysql={$pools['mysql']}",
+    "--pool-pgsql={$pools['pgsql']}", '--warm', '--sleep=' . S6DB_SLEEP, '--wait=60']);
+$controlArgv = ['php', '-n', '-d', "extension=$so", "$root/examples/http_server.php", '--port=0', '--delay=' . S6DB_SLEEP];
+$rel = static fn (string $p): string => str_starts_with($p, "$root/") ? substr($p, strlen($root) + 1) : $p;
+$cmdLine = [
+    'db' => "ulimit -n $nofile; CHAN_MYSQL_SOCKET=... CHAN_PG_DSN=... php -n -d extension=" . $rel($so)
+        . ' -d extension=mysqlnd -d extension=mysqli -d extension=pgsql -d memory_limit=1G examples/db_server.php --port=0 '
+        . "--pool-mysql={$pools['mysql']} --pool-pgsql={$pools['pgsql']} --warm --sleep=1 --wait=60",
+    'control' => "ulimit -n $nofile; php -n -d extension=" . $rel($so) . ' examples/http_server.php --port=0 --delay=1',
+];
+
+fwrite(STDERR, "S6-DB: the queries alone, 5 of each in a row\n");
+$alone = s6db_query_alone(['php', '-n', '-d', 'extension=mysqlnd', '-d', 'extension=mysqli', '-d', 'extension=pgsql'], $dbEnv);
+fwrite(STDERR, sprintf("  select sleep(1): %.4f s, select pg_sleep(1): %.4f s\n", $alone['mysql'], $alone['pgsql']));
+fwrite(STDERR, "S6-DB: starting examples/db_server.php (pools of {$pools['mysql']} and {$pools['pgsql']}, opened before listening)\n");
+$t0 = microtime(true);
+$dbServer = new S6dbProc('db_server', $dbArgv, $nofile, $dbEnv);
+$warm = ['seconds' => microtime(true) - $t0, 'log' => $dbServer->stderr()];
+fwrite(STDERR, "  {$warm['log']}\n");
+$targets = ['mysql' => [$dbServer, '/mysql'], 'pgsql' => [$dbServer, '/pgsql']];
+if ($control) {
+    $targets = ['control' => [new S6dbProc('http_server', $controlArgv, $nofile), '/']] + $targets;
+}
+$caps = ['control' => PHP_INT_MAX, 'mysql' => $pools['mysql'], 'pgsql' => $pools['pgsql']];
+
+$ab = [];
+fwrite(STDERR, "S6-DB: ab, $runs round(s) of " . implode(', ', array_map(fn ($l) => "-c {$l[0]} -n {$l[1]}", $loads))
+    . ' on ' . implode(', ', array_keys($targets)) . "\n");
+for ($round = 0; $round < $runs; $round++) {
+    foreach ($loads as [$c, $n]) {
+        foreach ($targets as $name => [$server, $path]) {
+            $r = s6db_ab($server, $path, $c, $n, $nofile);
+            $ab[$name][$c][] = $r;
+            fwrite(STDERR, sprintf("  %-7s -c %4d -n %4d: %7.2f req/s (ceiling %.1f), %d failed, %d non-2xx\n", $name, $c, $n,
+                $r['rps'], s6db_ceiling($c, $n, S6DB_SLEEP, $caps[$name]), $r['failed'], $r['non2xx']));
+            sleep(1); // the closed connections of one run leave before the next
+        }
+    }
+}
+$stats = json_decode((string) @file_get_contents("http://{$dbServer->addr}/stats"), true) ?: [];
+$dbRss = $dbServer->peakRss();
+$dbStderr = $dbServer->stderr();
+$rc = $dbServer->stop();
+bench_check($rc === 0, "db_server.php exited with $rc: $dbStderr");
+if ($control) {
+    $targets['control'][0]->stop();
+}
+
+// php-fpm with one worker, behind the gateway.
+$fpm = [];
+if ($fpmBin !== null) {
+    [$fc, $fn] = $fpmLoad;
+    fwrite(STDERR, "S6-DB: php-fpm with one worker, ab -c $fc -n $fn per database (about " . (2 * $fn) . " s)\n");
+    $fpmDir = "$dbDir/fpm";
+    [$fpmProc, $fpmSock] = s6db_start_fpm($fpmBin, $fpmDir, array_intersect_key($dbEnv,
+        array_flip(['CHAN_PG_DSN', 'CHAN_MYSQL_SOCKET', 'CHAN_MYSQL_USER', 'CHAN_MYSQL_DB'])), $nofile);
+    $gateway = new S6dbProc('gateway', ['php', '-n', '-d', "extension=$so", __FILE__, "--fcgi-gateway=$fpmSock",
+        "--script=$root/benchmarks/s6db_fpm.php"], $nofile);
+    foreach (['mysql', 'pgsql'] as $name) {
+        $fpm[$name] = s6db_ab($gateway, "/$name", $fc, $fn, $nofile);
+        fwrite(STDERR, sprintf("  php-fpm %s -c %d -n %d: %.2f req/s, %d failed\n", $name, $fc, $fn, $fpm[$name]['rps'], $fpm[$name]['failed']));
+    }
+    $gatewayStderr = $gateway->stderr();
+    $gateway->stop();
+    $fpmLog = (string) @file_get_contents("$fpmDir/fpm.log");
+    $fpmProc->stop(SIGQUIT);
+    bench_check(!preg_match('/exited on signal|SIGSEGV/', $fpmLog), "a php-fpm worker died: $fpmLog");
+}
+$env['load_end'] = bench_loadavg();
+
+// --- the report ----------------------------------------------------------------
+
+$label = [
+    'control' => 'no database: examples/http_server.php (S6)',
+    'mysql' => 'MariaDB: db_server.php /mysql',
+    'pgsql' => 'PostgreSQL: db_server.php /pgsql',
+];
+$md = "## S6-DB: HTTP server on a database\n\n";
+$md .= "{$env['date']}, load average {$env['load_start']} at the start and {$env['load_end']} at the end, "
+    . "{$env['cpus']} CPUs shared by the servers and the client. PHP {$env['php']} (`-n`: opcache off), chan.so {$env['so']}, "
+    . "work tree {$env['git']}; {$env['ab']}; {$env['mariadb']} (max_connections {$env['mariadb_max']}), "
+    . "PostgreSQL {$env['pg']} (max_connections {$env['pg_max']}), both private (tests/db/servers.sh, Unix sockets); "
+    . "net.core.somaxconn {$env['somaxconn']}; file limit $nofile. Each request runs `select sleep(1)` (MariaDB) or "
+    . "`select pg_sleep(1)` (PostgreSQL) on a connection of the pool.\n\n";
+$md .= "Servers:\n\n- db_server.php: `{$cmdLine['db']}` (one process, both databases; the pools are opened before it listens: "
+    . trim(str_replace("\n", '; ', $warm['log'])) . ")\n";
+if ($control) {
+    $md .= "- control, S6's server (the same 1 s in `Coroutine::sleep()`, no database): `{$cmdLine['control']}`\n";
+}
+$md .= "\n";
+
+$rows = [];
+$verdicts = [];
+foreach ($loads as [$c, $n]) {
+    foreach ($targets as $name => $_) {
+        $list = $ab[$name][$c];
+        $rps = array_column($list, 'rps');
+        $median = bench_median($rps);
+        usort($list, fn ($a, $b) => $a['rps'] <=> $b['rps']);
+        $mid = $list[intdiv(count($list), 2)];
+        $ceiling = s6db_ceiling($c, $n, S6DB_SLEEP, $caps[$name]);
+        $failed = array_sum(array_column($ab[$name][$c], 'failed'));
+        $non2xx = array_sum(array_column($ab[$name][$c], 'non2xx'));
+        $details = array_values(array_unique(array_filter(array_column($ab[$name][$c], 'failed_detail'),
+            fn ($d) => $d !== '' && !preg_match('/^Connect: 0, Receive: 0, Length: 0, Exceptions: 0$/', $d))));
+        $pool = $name === 'control' ? '-' : bench_int($pools[$name]);
+        $ceilingText = bench_num($ceiling, 1) . ($name === 'pgsql' && $pools['pgsql'] < $c ? " (pool of {$pools['pgsql']})" : '');
+        $queryTime = $alone[$name] ?? S6DB_SLEEP;
+        $measured = s6db_ceiling($c, $n, $queryTime, $caps[$name]);
+        $rows[] = [
+            $label[$name], "`ab -c $c -n $n`", $pool, bench_num($median, 1), $ceilingText, bench_num($median / $ceiling, 3),
+            $name === 'control' ? '-' : bench_num($measured, 1) . ' (' . bench_num($median / $measured, 3) . ')',
+            $failed . ($details ? ' (' . implode('; ', $details) . ')' : ''), (string) $non2xx,
+            s6db_ms($mid['p50']) . ' / ' . s6db_ms($mid['p99']) . ' / ' . s6db_ms($mid['max']),
+            sprintf('%.0f%%', 100 * $mid['cpu'] / max($mid['wall'], 1e-9)),
+            bench_spread($rps) . ' (' . count($rps) . ')',
+        ];
+        if ($name !== 'control') {
+            $ok = $median / $ceiling >= 0.99 && $failed === 0 && $non2xx === 0;
+            $verdicts[] = sprintf('%s `ab -c %d -n %d`: %s, %.3f of %.1f req/s%s, %d failed, %d non-2xx (%.3f of the ceiling '
+                . 'at the query\'s own %.4f s).', $label[$name], $c, $n,
+                $ok ? '**met**' : '**missed**', $median / $ceiling, $ceiling,
+                $name === 'pgsql' && $pools['pgsql'] < $c ? " (the ceiling of a pool of {$pools['pgsql']})" : " (ab's ceiling)",
+                $failed, $non2xx, $median / $measured, $queryTime);
+        }
+    }
+}
+$md .= "### ab (no keep-alive)\n\n";
+$md .= bench_table(['server', 'load', 'pool', 'requests/s (median)', 'ceiling', 'ratio to ceiling',
+    'ceiling at the query\'s own time (ratio)', 'failed requests (all runs)',
+    'non-2xx (all runs)', 'latency ms: 50% / 99% / max', 'server CPU / wall', 'spread (runs)'], $rows);
+$md .= "\nCommand: `ab -q -c C -n N http://127.0.0.1:PORT/PATH`, the targets in turn, $runs round(s); latencies and CPU are those "
+    . "of the median run (the CPU of db_server.php is its own, not the database servers'). Ceiling = N / (1 + ceil((N - 1) / "
+    . "min(C, P))) req/s for a 1 s query: ab sends its first request alone, and a pool of P connections runs at most P queries "
+    . "at once. PostgreSQL's pool of {$pools['pgsql']}: each of its connections is a server process (servers.sh allows "
+    . "{$env['pg_max']}); MariaDB's pool of {$pools['mysql']}" . ($pools['mysql'] >= max(array_column($loads, 0)) ? ' is as large as the largest load' : '') . ". Targets (99% of the ceiling, "
+    . "0 failed):\n\n- " . implode("\n- ", $verdicts) . "\n\n"
+    . sprintf("The queries alone (5 in a row on one connection with PHP's blocking calls, median): `select sleep(1)` %.4f s, "
+        . "`select pg_sleep(1)` %.4f s. The column \"ceiling at the query's own time\" puts that in place of the 1 s: "
+        . "what the database itself allows.\n\n", $alone['mysql'], $alone['pgsql']);
+
+$rows = [];
+foreach (['mysql', 'pgsql'] as $name) {
+    $s = $stats[$name] ?? null;
+    if ($s === null) {
+        continue;
+    }
+    $rows[] = [$label[$name], bench_int($s['size']), bench_int($s['peak']), bench_int($s['connects']), bench_int($s['reused']),
+        bench_int($s['waits']), bench_int($s['timeouts']), bench_int($s['discarded']), bench_int($s['broken'])];
+}
+$md .= "### The pools after all runs\n\n";
+$md .= bench_table(['pool', 'size', 'most open at once', 'connects', 'lent again', 'borrowers that waited', 'timed out',
+    'closed as unfit', 'found dead'], $rows);
+$md .= "\nFrom `GET /stats` at the end. db_server.php's peak RSS: " . bench_num($dbRss / 1048576, 0) . " MiB.\n";
+
+if ($fpm) {
+    [$fc, $fn] = $fpmLoad;
+    $rows = [];
+    foreach ($fpm as $name => $r) {
+        $ceiling = s6db_ceiling($fc, $fn, S6DB_SLEEP, 1);
+        $rows[] = ["php-fpm, one worker: $name", "`ab -c $fc -n $fn`", bench_num($r['rps'], 2), bench_num($ceiling, 2),
+            $r['failed'] . ($r['failed'] ? " ({$r['failed_detail']})" : ''), (string) $r['non2xx'],
+            s6db_ms($r['p50']) . ' / ' . s6db_ms($r['p99']) . ' / ' . s6db_ms($r['max'])];
+    }
+    $md .= "\n### For contrast: php-fpm with one worker\n\n";
+    $md .= bench_table(['server', 'load', 'requests/s', 'ceiling of one worker', 'failed requests', 'non-2xx',
+        'latency ms: 50% / 99% / max'], $rows);
+    $md .= "\n{$env['fpm']}, `pm = static`, `pm.max_children = 1`, its own php.ini (mysqlnd, mysqli, pgsql; opcache off), "
+        . "running benchmarks/s6db_fpm.php: a new connection per request, then the same query with PHP's blocking calls "
+        . "(`mysqli::query()`, `pg_query()`), so the worker serves one request per second whatever the load. ab speaks HTTP "
+        . "and php-fpm FastCGI: between them, a gateway on chan (`php benchmarks/s6db.php --fcgi-gateway=SOCK`: "
+        . "examples/http_server.php handing every request to php-fpm's socket), which adds milliseconds to a 1 s request. "
+        . "Ceiling of one worker: 1 req/s (" . bench_num(s6db_ceiling($fc, $fn, S6DB_SLEEP, 1), 2) . " with ab's first request alone). "
+        . "The published experiment (BENCHMARKS.md): 1 req/s for one php-fpm worker, against 99.4 and 987.7 req/s "
+        . "(153 failed) for its pool on channels.\n";
+}
+
+$warnings = [];
+foreach (['db_server.php' => $dbStderr, 'the gateway' => $gatewayStderr ?? ''] as $who => $text) {
+    $text = trim((string) preg_replace('/^(signal [0-9]+: stopping|(mysql|pgsql): [0-9]+ connections open in [0-9.]+ s)$/m', '', $text));
+    if ($text !== '') {
+        $warnings[] = "$who wrote to stderr: " . substr($text, 0, 1000);
+    }
+}
+if ($warnings) {
+    $md .= "\n" . implode("\n\n", $warnings) . "\n";
+}
+
+echo "\n", $md;
+if ($out !== '-') {
+    @mkdir(dirname($out), 0777, true);
+    file_put_contents($out, $md);
+    fwrite(STDERR, "written: $out\n");
+}
