@@ -18,7 +18,8 @@
 #             (embed SAPI of the debug ZTS PHP)
 #   fpm       tests/fpm: 5000 requests through php-fpm 8.2 and 8.4
 #   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
-#             (8.2, and 8.4 in the chroot, which gets the packages on demand)
+#             (8.2, and 8.4, 8.5, 8.6 in the chroot, which gets the packages
+#             on demand)
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -251,33 +252,40 @@ gate_threads() {
 }
 
 # tests/fpm/run.sh on this machine's php-fpm 8.2 and on 8.4's in the chroot.
-# both_phps NAME ARG...: tests/NAME/run.sh ARG... --so=... with this
-# machine's PHP 8.2 and, in the chroot, with 8.4; "VER" in an ARG stands for
-# the version. The gate's counts are the sums of both runs.
-both_phps() {
-	local name=$1 p f s so84
-	shift
+# on_phps NAME "VERSIONS" ARG...: tests/NAME/run.sh ARG... --so=... with
+# this machine's PHP 8.2 and, in the chroot, with each of VERSIONS; "VER" in
+# an ARG stands for the version. The gate's counts are the sums of the runs.
+on_phps() {
+	local name=$1 versions=$2 p f s so v
+	shift 2
 	run_logged "$logs/$name-8.2.log" "tests/$name/run.sh" "${@//VER/8.2}" --so="$dev_so"
 	closing_counts "$logs/$name-8.2.log" $?
 	p=$g_pass f=$g_fail s=$g_skip
-	if scripts/chroot.sh >/dev/null && scripts/chroot.sh --sync &&
-		so84=$(scripts/chroot.sh env PHP_CONFIG=php-config8.4 PHPIZE=phpize8.4 CHAN_BUILD_DIR=/build/out-8.4 \
-			bash /build/src/scripts/build.sh dev); then
-		run_logged "$logs/$name-8.4.log" scripts/chroot.sh "/build/src/tests/$name/run.sh" "${@//VER/8.4}" --so="$so84"
-		closing_counts "$logs/$name-8.4.log" $?
-	else
-		echo "FAILED: no chroot or no chan.so for PHP 8.4"
-		g_pass=0 g_fail=1 g_skip=0
+	if ! scripts/chroot.sh >/dev/null || ! scripts/chroot.sh --sync; then
+		echo "FAILED: no chroot for PHP $versions"
+		g_pass=$p g_fail=$((f + 1)) g_skip=$s
+		return
 	fi
-	g_pass=$((g_pass + p)) g_fail=$((g_fail + f)) g_skip=$((g_skip + s))
+	for v in $versions; do
+		if so=$(scripts/chroot.sh env PHP_CONFIG="php-config$v" PHPIZE="phpize$v" CHAN_BUILD_DIR="/build/out-$v" \
+			bash /build/src/scripts/build.sh dev); then
+			run_logged "$logs/$name-$v.log" scripts/chroot.sh "/build/src/tests/$name/run.sh" "${@//VER/$v}" --so="$so"
+			closing_counts "$logs/$name-$v.log" $?
+		else
+			echo "FAILED: no chan.so for PHP $v"
+			g_pass=0 g_fail=1 g_skip=0
+		fi
+		p=$((p + g_pass)) f=$((f + g_fail)) s=$((s + g_skip))
+	done
+	g_pass=$p g_fail=$f g_skip=$s
 }
 
 gate_fpm() {
-	both_phps fpm --fpm=/usr/sbin/php-fpmVER --php=/usr/bin/phpVER
+	on_phps fpm "8.4" --fpm=/usr/sbin/php-fpmVER --php=/usr/bin/phpVER
 }
 
 gate_db() {
-	both_phps db --php=/usr/bin/phpVER
+	on_phps db "8.4 8.5 8.6" --php=/usr/bin/phpVER
 }
 
 # The closing "N passed, M failed[, K skipped]" line of a script's log.
