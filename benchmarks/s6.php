@@ -42,162 +42,18 @@
 declare(strict_types=1);
 
 require __DIR__ . '/lib.php';
+require __DIR__ . '/s6lib.php';
 
 const S6_DELAY = 1.0;
 const S6_IDLE_SECONDS = 10;
 
-/** A server in its own process; the shutdown function stops whatever is left. */
-final class S6Server
-{
-    /** @var array<int, S6Server> */
-    public static array $running = [];
-
-    /** @var resource */
-    private $proc;
-    /** @var resource its stdout, kept open until it has stopped (it prints on the way out too) */
-    private $stdout;
-    public int $pid;
-    public string $addr;
-    private string $stderrFile;
-
-    /**
-     * Starts $argv under `ulimit -n $nofile` and waits until it listens: it
-     * prints "listening on http://ADDR/" first ($addr null), or accepts
-     * connections on $addr.
-     *
-     * @param list<string> $argv
-     */
-    public function __construct(public readonly string $name, public readonly array $argv, int $nofile, ?string $addr = null, array $env = [])
-    {
-        $this->stderrFile = tempnam(sys_get_temp_dir(), 's6-server-');
-        // exec: the shell becomes the server, so the pid is the server's.
-        $cmd = array_merge(['sh', '-c', "ulimit -n $nofile && exec \"\$0\" \"\$@\""], $argv);
-        $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $this->stderrFile, 'w']],
-            $pipes, null, $env === [] ? null : $env + getenv());
-        bench_check(is_resource($proc), "cannot start {$name}");
-        $this->proc = $proc;
-        $this->pid = proc_get_status($proc)['pid'];
-        self::$running[$this->pid] = $this;
-        if ($addr === null) {
-            stream_set_timeout($pipes[1], 10);
-            $line = (string) fgets($pipes[1]);
-            if (!preg_match('~http://([0-9.]+:[0-9]+)/~', $line, $m)) {
-                bench_fail("{$name} did not start: " . trim($line . ' ' . $this->stderr()));
-            }
-            $addr = $m[1];
-        } else {
-            $deadline = microtime(true) + 10;
-            while (!($probe = @stream_socket_client("tcp://$addr", $errno, $errstr, 1))) {
-                bench_check(microtime(true) < $deadline, "{$name} does not accept connections on {$addr}: " . $this->stderr());
-                usleep(50000);
-            }
-            fclose($probe);
-        }
-        $this->addr = $addr;
-        $this->stdout = $pipes[1];
-    }
-
-    /** Seconds of CPU the server has used so far (user + system). */
-    public function cpuSeconds(): float
-    {
-        $stat = (string) @file_get_contents("/proc/{$this->pid}/stat");
-        // Fields after the ")" that ends the command name: utime is the 12th, stime the 13th.
-        $fields = explode(' ', substr($stat, strrpos($stat, ')') + 2));
-        return ((int) $fields[11] + (int) $fields[12]) / s6_clock_ticks();
-    }
-
-    /** The server's peak resident set size in bytes (VmHWM). */
-    public function peakRss(): int
-    {
-        $status = (string) @file_get_contents("/proc/{$this->pid}/status");
-        return preg_match('/^VmHWM:\s+([0-9]+) kB$/m', $status, $m) ? (int) $m[1] * 1024 : 0;
-    }
-
-    public function stderr(): string
-    {
-        return trim((string) @file_get_contents($this->stderrFile));
-    }
-
-    /** Sends SIGTERM, waits up to 15 s (then SIGKILL); the exit code. */
-    public function stop(): int
-    {
-        if (!isset(self::$running[$this->pid])) {
-            return -1;
-        }
-        unset(self::$running[$this->pid]);
-        proc_terminate($this->proc, SIGTERM);
-        $deadline = microtime(true) + 15;
-        while (($st = proc_get_status($this->proc))['running'] && microtime(true) < $deadline) {
-            usleep(20000);
-        }
-        if ($st['running']) {
-            proc_terminate($this->proc, SIGKILL);
-            $st = ['exitcode' => -9];
-        }
-        fclose($this->stdout);
-        proc_close($this->proc);
-        @unlink($this->stderrFile);
-        return $st['exitcode'];
-    }
-}
-
-function s6_clock_ticks(): int
-{
-    static $ticks = null;
-    return $ticks ??= (int) trim((string) shell_exec('getconf CLK_TCK')) ?: 100;
-}
-
 /** Runs a client command under the raised file limit; its output. */
 function s6_client(string $cmd, int $nofile): string
 {
-    $out = [];
-    exec('sh -c ' . escapeshellarg("ulimit -n $nofile && exec $cmd") . ' 2>&1', $out, $rc);
-    $text = implode("\n", $out);
+    [$rc, $text] = s6_sh("exec $cmd", $nofile);
     bench_check($rc === 0 || str_contains($text, 'Requests per second') || str_contains($text, 'Requests/sec'),
         "`$cmd` failed (exit $rc): " . substr($text, -2000));
     return $text;
-}
-
-/** One ab run against $server: the figures of ab's report, and the server's CPU time. */
-function s6_ab(S6Server $server, int $c, int $n, int $nofile): array
-{
-    $cmd = "ab -q -c $c -n $n http://{$server->addr}/";
-    $cpu0 = $server->cpuSeconds();
-    $t0 = microtime(true);
-    $out = s6_client($cmd, $nofile);
-    $wall = microtime(true) - $t0;
-    $cpu = $server->cpuSeconds() - $cpu0;
-    $num = static fn (string $re): ?float => preg_match($re, $out, $m) ? (float) $m[1] : null;
-    $r = [
-        'rps' => $num('/^Requests per second:\s+([0-9.]+)/m'),
-        'complete' => (int) $num('/^Complete requests:\s+([0-9]+)/m'),
-        'failed' => (int) $num('/^Failed requests:\s+([0-9]+)/m'),
-        'failed_detail' => preg_match('/^\s+\((Connect: .*)\)$/m', $out, $m) ? $m[1] : '',
-        'non2xx' => (int) $num('/^Non-2xx responses:\s+([0-9]+)/m'),
-        'p50' => $num('/^\s+50%\s+([0-9]+)/m'),
-        'p99' => $num('/^\s+99%\s+([0-9]+)/m'),
-        'max' => $num('/^\s+100%\s+([0-9]+)/m'),
-        // ab's own time to get a connection going: min, mean, [+/-sd], median, max.
-        'connect' => preg_match('/^Connect:\s+([0-9]+)\s+([0-9]+)\s+[0-9.]+\s+([0-9]+)\s+([0-9]+)/m', $out, $m)
-            ? [(int) $m[2], (int) $m[4]] : null,
-        'cpu' => $cpu,
-        'wall' => $wall,
-        'cmd' => $cmd,
-    ];
-    if ($r['rps'] === null) {
-        // ab gives up on the first hard error ("apr_socket_recv: Connection
-        // reset by peer"): every request it did not complete failed.
-        $r['rps'] = 0.0;
-        $r['failed'] = $n - $r['complete'];
-        $r['failed_detail'] = 'ab stopped: ' . trim((string) preg_replace('/^.*\n/s', '', trim($out)));
-    }
-    return $r;
-}
-
-/** ab's ceiling with a handler of $delay seconds: the first request alone, then rounds of $c. */
-function s6_ab_ceiling(int $c, int $n, float $delay): float
-{
-    return $n / ($delay * (1 + ceil(($n - 1) / $c)));
 }
 
 /** The kernel's count of connections dropped because a listen queue was full (system-wide), or null. */
@@ -215,7 +71,7 @@ function s6_listen_overflows(): ?int
 }
 
 /** One wrk run: requests/s, socket errors, latency percentiles (ms), server CPU and peak RSS. */
-function s6_wrk(S6Server $server, int $connections, int $seconds, int $nofile): array
+function s6_wrk(S6Proc $server, int $connections, int $seconds, int $nofile): array
 {
     $cmd = "wrk -t2 -c$connections -d{$seconds}s --timeout 10s --latency http://{$server->addr}/";
     $cpu0 = $server->cpuSeconds();
@@ -296,7 +152,7 @@ function s6_idle_client(string $addr, int $n, int $seconds): never
 }
 
 /** Holds $n idle keep-alive connections on $server for S6_IDLE_SECONDS: the server's CPU meanwhile. */
-function s6_idle(S6Server $server, int $n, int $nofile): array
+function s6_idle(S6Proc $server, int $n, int $nofile): array
 {
     $cmd = 'php -n ' . escapeshellarg(__FILE__) . " --idle-client={$server->addr} --connections=$n --seconds=" . S6_IDLE_SECONDS;
     $proc = proc_open(['sh', '-c', "ulimit -n $nofile && exec $cmd"], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
@@ -372,11 +228,6 @@ function s6_free_port(): int
     return $port;
 }
 
-function s6_ms(?float $v): string
-{
-    return $v === null ? '-' : bench_int($v);
-}
-
 // --- main -------------------------------------------------------------------
 
 $opt = getopt('', ['so:', 'runs:', 'wrk-connections:', 'wrk-seconds:', 'nofile:', 'no-go', 'quick', 'out:',
@@ -404,27 +255,13 @@ bench_check($wrkConnections + 100 <= $nofile, "--wrk-connections=$wrkConnections
 
 // Stop every server on the way out: normal end, bench_fail()'s exit, Ctrl-C.
 register_shutdown_function(static function (): void {
-    foreach (S6Server::$running as $server) {
+    foreach (S6Proc::$running as $server) {
         $server->stop();
     }
 });
-pcntl_async_signals(true);
-foreach ([SIGINT, SIGTERM] as $signal) {
-    pcntl_signal($signal, static function () {
-        fwrite(STDERR, "\ninterrupted: stopping the servers\n");
-        exit(130);
-    });
-}
+s6_exit_on_signals();
 
-$env = [
-    'date' => gmdate('Y-m-d H:i') . ' UTC',
-    'load_start' => bench_loadavg(),
-    'php' => PHP_VERSION,
-    'so' => sprintf('%s (sha1 %s)', $so, substr((string) sha1_file($so), 0, 12)),
-    'git' => trim((string) shell_exec('git -C ' . escapeshellarg($root) . ' describe --always --dirty 2>/dev/null')),
-    'cpus' => (int) trim((string) shell_exec('nproc')),
-    'somaxconn' => trim((string) @file_get_contents('/proc/sys/net/core/somaxconn')),
-    'ab' => preg_match('/(ApacheBench, Version [0-9.]+)/', (string) shell_exec('ab -V 2>&1'), $m) ? $m[1] : 'ab',
+$env = s6_environment($so, $root) + [
     'wrk' => trim((string) preg_replace('/ \[.*$/s', '', (string) shell_exec('wrk -v 2>&1 | head -1'))),
 ];
 $goBin = isset($opt['no-go']) ? null : s6_build_go();
@@ -432,9 +269,9 @@ $goVersion = $goBin ? trim((string) shell_exec('go version')) : null;
 
 $chanArgv = ['php', '-n', '-d', "extension=$so", "$root/examples/http_server.php", '--port=0', '--delay=' . S6_DELAY];
 $goArgv = $goBin ? [$goBin] : null;
-$servers = ['chan' => fn () => new S6Server('chan', $chanArgv, $nofile)];
+$servers = ['chan' => fn () => new S6Proc('chan', $chanArgv, $nofile)];
 if ($goArgv) {
-    $servers['go'] = fn () => new S6Server('go', $goArgv, $nofile, null, ['GOMAXPROCS' => '1']);
+    $servers['go'] = fn () => new S6Proc('go', $goArgv, $nofile, ['GOMAXPROCS' => '1']);
 }
 $label = [
     'chan' => 'chan: examples/http_server.php',
@@ -459,7 +296,7 @@ $ab = [];
 for ($round = 0; $round < $runs; $round++) {
     foreach ($abLoads as [$c, $n]) {
         foreach ($started as $name => $server) {
-            $r = s6_ab($server, $c, $n, $nofile);
+            $r = s6_ab($server, '/', $c, $n, $nofile, false);
             $ab[$name][$c][] = $r;
             fwrite(STDERR, sprintf("  %-5s -c %4d -n %4d: %7.2f req/s, %d failed\n", $name, $c, $n, $r['rps'], $r['failed']));
         }
@@ -478,8 +315,9 @@ $phpS = null;
 if (!$quick) {
     $port = s6_free_port();
     fwrite(STDERR, "S6: php -S on port $port, ab -c 20 -n 20 (about 20 s)\n");
-    $server = new S6Server('php-S', ['php', '-n', '-S', "127.0.0.1:$port", "$root/benchmarks/s6_router.php"], $nofile, "127.0.0.1:$port");
-    $phpS = s6_ab($server, 20, 20, $nofile);
+    $server = new S6Proc('php-S', ['php', '-n', '-S', "127.0.0.1:$port", "$root/benchmarks/s6_router.php"], $nofile,
+        addr: "127.0.0.1:$port");
+    $phpS = s6_ab($server, '/', 20, 20, $nofile, false);
     $server->stop();
 }
 
@@ -602,13 +440,4 @@ foreach (['ab' => $stderrAb, 'wrk' => array_map(fn ($w) => $w['stderr'], $wrk)] 
         }
     }
 }
-if ($warnings) {
-    $md .= "\n" . implode("\n\n", $warnings) . "\n";
-}
-
-echo "\n", $md;
-if ($out !== '-') {
-    @mkdir(dirname($out), 0777, true);
-    file_put_contents($out, $md);
-    fwrite(STDERR, "written: $out\n");
-}
+s6_write_report($md, $warnings, $out);

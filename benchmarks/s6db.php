@@ -52,146 +52,9 @@
 declare(strict_types=1);
 
 require __DIR__ . '/lib.php';
+require __DIR__ . '/s6lib.php';
 
 const S6DB_SLEEP = 1.0;
-
-/** A server in its own process; the shutdown function stops whatever is left. */
-final class S6dbProc
-{
-    /** @var array<int, S6dbProc> */
-    public static array $running = [];
-
-    /** @var resource */
-    private $proc;
-    /** @var resource */
-    private $stdout;
-    public int $pid;
-    public ?string $addr = null;
-    private string $stderrFile;
-
-    /**
-     * Starts $argv under `ulimit -n $nofile`. With $listens it waits (up to
-     * $wait s) for the line "listening on http://ADDR/" on its stdout.
-     *
-     * @param list<string> $argv
-     * @param array<string, string> $env added to this process's environment
-     */
-    public function __construct(public readonly string $name, array $argv, int $nofile, array $env = [],
-        bool $listens = true, int $wait = 120)
-    {
-        $this->stderrFile = tempnam(sys_get_temp_dir(), 's6db-');
-        $cmd = array_merge(['sh', '-c', "ulimit -n $nofile && exec \"\$0\" \"\$@\""], $argv);
-        $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $this->stderrFile, 'w']],
-            $pipes, null, $env + getenv());
-        bench_check(is_resource($proc), "cannot start $name");
-        $this->proc = $proc;
-        $this->stdout = $pipes[1];
-        $this->pid = proc_get_status($proc)['pid'];
-        self::$running[$this->pid] = $this;
-        if ($listens) {
-            stream_set_timeout($pipes[1], $wait);
-            $line = (string) fgets($pipes[1]);
-            if (!preg_match('~http://([0-9.]+:[0-9]+)/~', $line, $m)) {
-                bench_fail("$name did not start: " . trim($line . ' ' . $this->stderr()));
-            }
-            $this->addr = $m[1];
-        }
-    }
-
-    public function alive(): bool
-    {
-        return proc_get_status($this->proc)['running'];
-    }
-
-    /** Seconds of CPU the process has used so far (user + system). */
-    public function cpuSeconds(): float
-    {
-        $stat = (string) @file_get_contents("/proc/{$this->pid}/stat");
-        $fields = explode(' ', substr($stat, strrpos($stat, ')') + 2));
-        return ((int) ($fields[11] ?? 0) + (int) ($fields[12] ?? 0)) / s6db_clock_ticks();
-    }
-
-    /** Peak resident set size in bytes (VmHWM). */
-    public function peakRss(): int
-    {
-        $status = (string) @file_get_contents("/proc/{$this->pid}/status");
-        return preg_match('/^VmHWM:\s+([0-9]+) kB$/m', $status, $m) ? (int) $m[1] * 1024 : 0;
-    }
-
-    public function stderr(): string
-    {
-        return trim((string) @file_get_contents($this->stderrFile));
-    }
-
-    /** Sends $signal, waits up to 15 s (then SIGKILL); the exit code. */
-    public function stop(int $signal = SIGTERM): int
-    {
-        if (!isset(self::$running[$this->pid])) {
-            return -1;
-        }
-        unset(self::$running[$this->pid]);
-        proc_terminate($this->proc, $signal);
-        $deadline = microtime(true) + 15;
-        while (($st = proc_get_status($this->proc))['running'] && microtime(true) < $deadline) {
-            usleep(20000);
-        }
-        if ($st['running']) {
-            proc_terminate($this->proc, SIGKILL);
-            $st = ['exitcode' => -9];
-        }
-        fclose($this->stdout);
-        proc_close($this->proc);
-        @unlink($this->stderrFile);
-        return $st['exitcode'];
-    }
-}
-
-function s6db_clock_ticks(): int
-{
-    static $ticks = null;
-    return $ticks ??= (int) trim((string) shell_exec('getconf CLK_TCK')) ?: 100;
-}
-
-/** Runs a shell command under the raised file limit: [exit status, output]. */
-function s6db_sh(string $cmd, int $nofile): array
-{
-    $out = [];
-    exec('sh -c ' . escapeshellarg("ulimit -n $nofile && $cmd") . ' 2>&1', $out, $rc);
-    return [$rc, implode("\n", $out)];
-}
-
-/** One ab run: ab's figures and the server's CPU time. */
-function s6db_ab(S6dbProc $server, string $path, int $c, int $n, int $nofile): array
-{
-    $cmd = "ab -q -c $c -n $n http://{$server->addr}$path";
-    $cpu0 = $server->cpuSeconds();
-    $t0 = microtime(true);
-    [$rc, $out] = s6db_sh("exec $cmd", $nofile);
-    $wall = microtime(true) - $t0;
-    $cpu = $server->cpuSeconds() - $cpu0;
-    bench_check($rc === 0 || str_contains($out, 'Requests per second') || str_contains($out, 'apr_'),
-        "`$cmd` failed (exit $rc): " . substr($out, -2000));
-    $num = static fn (string $re): ?float => preg_match($re, $out, $m) ? (float) $m[1] : null;
-    $r = [
-        'rps' => $num('/^Requests per second:\s+([0-9.]+)/m'),
-        'complete' => (int) $num('/^Complete requests:\s+([0-9]+)/m'),
-        'failed' => (int) $num('/^Failed requests:\s+([0-9]+)/m'),
-        'failed_detail' => preg_match('/^\s+\((Connect: .*)\)$/m', $out, $m) ? $m[1] : '',
-        'non2xx' => (int) $num('/^Non-2xx responses:\s+([0-9]+)/m'),
-        'p50' => $num('/^\s+50%\s+([0-9]+)/m'),
-        'p99' => $num('/^\s+99%\s+([0-9]+)/m'),
-        'max' => $num('/^\s+100%\s+([0-9]+)/m'),
-        'cpu' => $cpu,
-        'wall' => $wall,
-    ];
-    if ($r['rps'] === null) {
-        // ab gives up on the first hard error: every request it did not complete failed.
-        $r['rps'] = 0.0;
-        $r['failed'] = $n - $r['complete'];
-        $r['failed_detail'] = 'ab stopped: ' . trim((string) preg_replace('/^.*\n/s', '', trim($out)));
-    }
-    return $r;
-}
 
 /**
  * How long the query itself takes, alone: the median of 5 in a row with
@@ -227,17 +90,6 @@ function s6db_query_alone(array $phpArgv, array $dbEnv): array
     $t = json_decode((string) $out, true);
     bench_check(is_array($t) && isset($t['mysql'], $t['pgsql']), "the queries alone failed: $out");
     return $t;
-}
-
-/** ab's ceiling with a handler of $delay s and at most $cap requests served at once. */
-function s6db_ceiling(int $c, int $n, float $delay, int $cap = PHP_INT_MAX): float
-{
-    return $n / ($delay * (1 + ceil(($n - 1) / min($c, $cap))));
-}
-
-function s6db_ms(?float $v): string
-{
-    return $v === null ? '-' : bench_int($v);
 }
 
 /** "C:N,C:N" as [[C, N], ...]. */
@@ -378,7 +230,7 @@ function s6db_start_fpm(string $fpm, string $dir, array $dbEnv, int $nofile): ar
     if (posix_getuid() === 0) {
         $argv[] = '-R';
     }
-    $proc = new S6dbProc('php-fpm', $argv, $nofile, [], false);
+    $proc = new S6Proc('php-fpm', $argv, $nofile, listens: false);
     $deadline = microtime(true) + 10;
     while (!(file_exists("$dir/fpm.sock") && str_contains((string) @file_get_contents("$dir/fpm.log"), 'ready to handle connections'))) {
         bench_check($proc->alive() && microtime(true) < $deadline,
@@ -424,7 +276,7 @@ bench_check($pools['mysql'] <= 1900, '--pool-mysql above 1,900: tests/db/servers
 // database servers. bench_fail()'s exit and Ctrl-C run this too.
 $dbDir = null;
 register_shutdown_function(static function () use (&$dbDir, $root): void {
-    foreach (S6dbProc::$running as $proc) {
+    foreach (S6Proc::$running as $proc) {
         $proc->stop($proc->name === 'php-fpm' ? SIGQUIT : SIGTERM);
     }
     if ($dbDir !== null) {
@@ -432,13 +284,7 @@ register_shutdown_function(static function () use (&$dbDir, $root): void {
         fwrite(STDERR, "S6-DB: database servers stopped\n");
     }
 });
-pcntl_async_signals(true);
-foreach ([SIGINT, SIGTERM] as $signal) {
-    pcntl_signal($signal, static function () {
-        fwrite(STDERR, "\ninterrupted: stopping the servers\n");
-        exit(130);
-    });
-}
+s6_exit_on_signals();
 
 // The database servers.
 $servers = escapeshellarg("$root/tests/db/servers.sh");
@@ -451,7 +297,7 @@ if ($missing !== '') {
 $dbDir = rtrim((string) shell_exec('mktemp -d ' . escapeshellarg(sys_get_temp_dir() . '/chan-s6db.XXXXXX')));
 bench_check(is_dir($dbDir), 'mktemp failed');
 fwrite(STDERR, "S6-DB: starting PostgreSQL and MariaDB in $dbDir\n");
-[$rc, $log] = s6db_sh("exec $servers start " . escapeshellarg($dbDir), $nofile);
+[$rc, $log] = s6_sh("exec $servers start " . escapeshellarg($dbDir), $nofile);
 bench_check($rc === 0, "tests/db/servers.sh start failed: $log");
 $dbEnv = [];
 foreach (file("$dbDir/env", FILE_IGNORE_NEW_LINES) as $line) {
@@ -467,15 +313,7 @@ $mariadbClient = trim((string) shell_exec('command -v mariadb || command -v mysq
 $mysqlq = static fn (string $sql): string => trim((string) shell_exec(escapeshellarg($mariadbClient) . ' --no-defaults -N -S '
     . escapeshellarg($dbEnv['CHAN_MYSQL_SOCKET']) . ' -u chan -e ' . escapeshellarg($sql) . ' 2>&1'));
 
-$env = [
-    'date' => gmdate('Y-m-d H:i') . ' UTC',
-    'load_start' => bench_loadavg(),
-    'php' => PHP_VERSION,
-    'so' => sprintf('%s (sha1 %s)', $so, substr((string) sha1_file($so), 0, 12)),
-    'git' => trim((string) shell_exec('git -C ' . escapeshellarg($root) . ' describe --always --dirty 2>/dev/null')),
-    'cpus' => (int) trim((string) shell_exec('nproc')),
-    'somaxconn' => trim((string) @file_get_contents('/proc/sys/net/core/somaxconn')),
-    'ab' => preg_match('/(ApacheBench, Version [0-9.]+)/', (string) shell_exec('ab -V 2>&1'), $m) ? $m[1] : 'ab',
+$env = s6_environment($so, $root) + [
     'mariadb' => $mysqlq('select version()'),
     'mariadb_max' => $mysqlq('select @@max_connections'),
     'pg' => preg_replace('/^PostgreSQL | on .*$/', '', $psql('select version()')),
@@ -503,12 +341,12 @@ $alone = s6db_query_alone(['php', '-n', '-d', 'extension=mysqlnd', '-d', 'extens
 fwrite(STDERR, sprintf("  select sleep(1): %.4f s, select pg_sleep(1): %.4f s\n", $alone['mysql'], $alone['pgsql']));
 fwrite(STDERR, "S6-DB: starting examples/db_server.php (pools of {$pools['mysql']} and {$pools['pgsql']}, opened before listening)\n");
 $t0 = microtime(true);
-$dbServer = new S6dbProc('db_server', $dbArgv, $nofile, $dbEnv);
+$dbServer = new S6Proc('db_server', $dbArgv, $nofile, $dbEnv, 120);
 $warm = ['seconds' => microtime(true) - $t0, 'log' => $dbServer->stderr()];
 fwrite(STDERR, "  {$warm['log']}\n");
 $targets = ['mysql' => [$dbServer, '/mysql'], 'pgsql' => [$dbServer, '/pgsql']];
 if ($control) {
-    $targets = ['control' => [new S6dbProc('http_server', $controlArgv, $nofile), '/']] + $targets;
+    $targets = ['control' => [new S6Proc('http_server', $controlArgv, $nofile, [], 120), '/']] + $targets;
 }
 $caps = ['control' => PHP_INT_MAX, 'mysql' => $pools['mysql'], 'pgsql' => $pools['pgsql']];
 
@@ -518,10 +356,10 @@ fwrite(STDERR, "S6-DB: ab, $runs round(s) of " . implode(', ', array_map(fn ($l)
 for ($round = 0; $round < $runs; $round++) {
     foreach ($loads as [$c, $n]) {
         foreach ($targets as $name => [$server, $path]) {
-            $r = s6db_ab($server, $path, $c, $n, $nofile);
+            $r = s6_ab($server, $path, $c, $n, $nofile, true);
             $ab[$name][$c][] = $r;
             fwrite(STDERR, sprintf("  %-7s -c %4d -n %4d: %7.2f req/s (ceiling %.1f), %d failed, %d non-2xx\n", $name, $c, $n,
-                $r['rps'], s6db_ceiling($c, $n, S6DB_SLEEP, $caps[$name]), $r['failed'], $r['non2xx']));
+                $r['rps'], s6_ab_ceiling($c, $n, S6DB_SLEEP, $caps[$name]), $r['failed'], $r['non2xx']));
             sleep(1); // the closed connections of one run leave before the next
         }
     }
@@ -543,10 +381,10 @@ if ($fpmBin !== null) {
     $fpmDir = "$dbDir/fpm";
     [$fpmProc, $fpmSock] = s6db_start_fpm($fpmBin, $fpmDir, array_intersect_key($dbEnv,
         array_flip(['CHAN_PG_DSN', 'CHAN_MYSQL_SOCKET', 'CHAN_MYSQL_USER', 'CHAN_MYSQL_DB'])), $nofile);
-    $gateway = new S6dbProc('gateway', ['php', '-n', '-d', "extension=$so", __FILE__, "--fcgi-gateway=$fpmSock",
-        "--script=$root/benchmarks/s6db_fpm.php"], $nofile);
+    $gateway = new S6Proc('gateway', ['php', '-n', '-d', "extension=$so", __FILE__, "--fcgi-gateway=$fpmSock",
+        "--script=$root/benchmarks/s6db_fpm.php"], $nofile, [], 120);
     foreach (['mysql', 'pgsql'] as $name) {
-        $fpm[$name] = s6db_ab($gateway, "/$name", $fc, $fn, $nofile);
+        $fpm[$name] = s6_ab($gateway, "/$name", $fc, $fn, $nofile, true);
         fwrite(STDERR, sprintf("  php-fpm %s -c %d -n %d: %.2f req/s, %d failed\n", $name, $fc, $fn, $fpm[$name]['rps'], $fpm[$name]['failed']));
     }
     $gatewayStderr = $gateway->stderr();
@@ -587,7 +425,7 @@ foreach ($loads as [$c, $n]) {
         $median = bench_median($rps);
         usort($list, fn ($a, $b) => $a['rps'] <=> $b['rps']);
         $mid = $list[intdiv(count($list), 2)];
-        $ceiling = s6db_ceiling($c, $n, S6DB_SLEEP, $caps[$name]);
+        $ceiling = s6_ab_ceiling($c, $n, S6DB_SLEEP, $caps[$name]);
         $failed = array_sum(array_column($ab[$name][$c], 'failed'));
         $non2xx = array_sum(array_column($ab[$name][$c], 'non2xx'));
         $details = array_values(array_unique(array_filter(array_column($ab[$name][$c], 'failed_detail'),
@@ -595,12 +433,12 @@ foreach ($loads as [$c, $n]) {
         $pool = $name === 'control' ? '-' : bench_int($pools[$name]);
         $ceilingText = bench_num($ceiling, 1) . ($name === 'pgsql' && $pools['pgsql'] < $c ? " (pool of {$pools['pgsql']})" : '');
         $queryTime = $alone[$name] ?? S6DB_SLEEP;
-        $measured = s6db_ceiling($c, $n, $queryTime, $caps[$name]);
+        $measured = s6_ab_ceiling($c, $n, $queryTime, $caps[$name]);
         $rows[] = [
             $label[$name], "`ab -c $c -n $n`", $pool, bench_num($median, 1), $ceilingText, bench_num($median / $ceiling, 3),
             $name === 'control' ? '-' : bench_num($measured, 1) . ' (' . bench_num($median / $measured, 3) . ')',
             $failed . ($details ? ' (' . implode('; ', $details) . ')' : ''), (string) $non2xx,
-            s6db_ms($mid['p50']) . ' / ' . s6db_ms($mid['p99']) . ' / ' . s6db_ms($mid['max']),
+            s6_ms($mid['p50']) . ' / ' . s6_ms($mid['p99']) . ' / ' . s6_ms($mid['max']),
             sprintf('%.0f%%', 100 * $mid['cpu'] / max($mid['wall'], 1e-9)),
             bench_spread($rps) . ' (' . count($rps) . ')',
         ];
@@ -646,10 +484,10 @@ if ($fpm) {
     [$fc, $fn] = $fpmLoad;
     $rows = [];
     foreach ($fpm as $name => $r) {
-        $ceiling = s6db_ceiling($fc, $fn, S6DB_SLEEP, 1);
+        $ceiling = s6_ab_ceiling($fc, $fn, S6DB_SLEEP, 1);
         $rows[] = ["php-fpm, one worker: $name", "`ab -c $fc -n $fn`", bench_num($r['rps'], 2), bench_num($ceiling, 2),
             $r['failed'] . ($r['failed'] ? " ({$r['failed_detail']})" : ''), (string) $r['non2xx'],
-            s6db_ms($r['p50']) . ' / ' . s6db_ms($r['p99']) . ' / ' . s6db_ms($r['max'])];
+            s6_ms($r['p50']) . ' / ' . s6_ms($r['p99']) . ' / ' . s6_ms($r['max'])];
     }
     $md .= "\n### For contrast: php-fpm with one worker\n\n";
     $md .= bench_table(['server', 'load', 'requests/s', 'ceiling of one worker', 'failed requests', 'non-2xx',
@@ -659,7 +497,7 @@ if ($fpm) {
         . "(`mysqli::query()`, `pg_query()`), so the worker serves one request per second whatever the load. ab speaks HTTP "
         . "and php-fpm FastCGI: between them, a gateway on chan (`php benchmarks/s6db.php --fcgi-gateway=SOCK`: "
         . "examples/http_server.php handing every request to php-fpm's socket), which adds milliseconds to a 1 s request. "
-        . "Ceiling of one worker: 1 req/s (" . bench_num(s6db_ceiling($fc, $fn, S6DB_SLEEP, 1), 2) . " with ab's first request alone). "
+        . "Ceiling of one worker: 1 req/s (" . bench_num(s6_ab_ceiling($fc, $fn, S6DB_SLEEP, 1), 2) . " with ab's first request alone). "
         . "The published experiment (BENCHMARKS.md): 1 req/s for one php-fpm worker, against 99.4 and 987.7 req/s "
         . "(153 failed) for its pool on channels.\n";
 }
@@ -671,13 +509,4 @@ foreach (['db_server.php' => $dbStderr, 'the gateway' => $gatewayStderr ?? ''] a
         $warnings[] = "$who wrote to stderr: " . substr($text, 0, 1000);
     }
 }
-if ($warnings) {
-    $md .= "\n" . implode("\n\n", $warnings) . "\n";
-}
-
-echo "\n", $md;
-if ($out !== '-') {
-    @mkdir(dirname($out), 0777, true);
-    file_put_contents($out, $md);
-    fwrite(STDERR, "written: $out\n");
-}
+s6_write_report($md, $warnings, $out);
