@@ -87,10 +87,7 @@ function cg_options(array $argv): array
         } elseif (preg_match('/^--out=(.+)$/', $arg, $m)) {
             $opt['out'] = $m[1];
         } else {
-            $doc = (string) file_get_contents(__FILE__);
-            preg_match('~/\*\*(.*?)\*/~s', $doc, $d);
-            fwrite(STDERR, trim((string) preg_replace('~^\s*\* ?~m', '', $d[1] ?? '')) . "\n");
-            exit(2);
+            bench_usage(__FILE__);
         }
     }
     bench_check(!($opt['cache'] && $opt['model']), '--cache and --model are separate runs');

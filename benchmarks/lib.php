@@ -29,6 +29,14 @@ function bench_check(bool $condition, string $message): void
     }
 }
 
+/** Prints a script's opening doc comment (its usage) and exits with $code: on stdout for 0 (--help), else on stderr. */
+function bench_usage(string $file, int $code = 2): never
+{
+    preg_match('~/\*\*(.*?)\*/~s', (string) file_get_contents($file), $d);
+    fwrite($code === 0 ? STDOUT : STDERR, trim((string) preg_replace('~^\s*\* ?~m', '', $d[1] ?? '')) . "\n");
+    exit($code);
+}
+
 /** @param list<int|float> $values */
 function bench_median(array $values): float
 {

@@ -46,15 +46,6 @@ const BENCH_WORKLOADS = ['s1', 's2', 's3', 's4', 's5', 's7'];
 /** Workloads that keep the CPU busy all the time (S4 sleeps in S4u, S5 waits for its children). */
 const BENCH_CPU_BOUND = ['s1', 's2', 's3', 's7'];
 
-function bench_usage(int $code): never
-{
-    $doc = (string) file_get_contents(__FILE__);
-    preg_match('~/\*\*(.*?)\*/~s', $doc, $m);
-    $text = preg_replace('~^\s*\* ?~m', '', $m[1] ?? '');
-    fwrite($code === 0 ? STDOUT : STDERR, trim((string) $text) . "\n");
-    exit($code);
-}
-
 /**
  * 'go' is filled in by bench_main(): [binary, `go version`] or null.
  *
@@ -85,10 +76,10 @@ function bench_options(array $argv): array
         } elseif ($arg === '--no-go') {
             $opt['no_go'] = true;
         } elseif ($arg === '--help' || $arg === '-h') {
-            bench_usage(0);
+            bench_usage(__FILE__, 0);
         } else {
             fwrite(STDERR, "unknown argument: {$arg}\n");
-            bench_usage(2);
+            bench_usage(__FILE__);
         }
     }
     $opt['runs'] ??= $opt['quick'] ? 1 : 5;

@@ -129,6 +129,27 @@ function s1_once(int $C, int $M, int $capacity, bool $lock, string $ns = 'Chan',
  *
  * @return array<string, list<array{ns: int, cpu_ns?: float, msgs: int, switches?: int}>> ring name (or 'go') => runs
  */
+/**
+ * Adds one point per ring (Go's included) of a measurement to the plot data,
+ * under "$prefix RING", and returns the chan rings' summaries.
+ *
+ * @return array<string, array<string, mixed>> ring => s1_summary()
+ */
+function s1_plot_points(array $measured, string $prefix, int $C, array &$data): array
+{
+    $summaries = [];
+    foreach ($measured as $ring => $results) {
+        if ($ring === 'go') {
+            $rates = array_map(static fn (array $r): float => $r['msgs'] * 1e9 / $r['ns'], $results);
+            $data["{$prefix} go"][] = [$C, bench_median($rates), min($rates), max($rates)];
+            continue;
+        }
+        $s = $summaries[$ring] = s1_summary($results);
+        $data["{$prefix} {$ring}"][] = [$C, $s['msgs_per_s'], $s['min_msgs_per_s'], $s['max_msgs_per_s']];
+    }
+    return $summaries;
+}
+
 function s1_measure_rings(int $runs, int $C, int $M, int $capacity, string $order = 'paired', ?string $goBin = null): array
 {
     $out = array_fill_keys(array_keys(BENCH_RINGS), []);
@@ -222,14 +243,7 @@ function s1(array $opt, array $floors): array
         foreach (BENCH_ORDERS as $order) {
             $measured = s1_measure_rings($opt['runs'], $C, $M, $capacity, $order, $goBin);
             $go = $measured['go'] ?? null;
-            unset($measured['go']);
-            if ($go !== null) {
-                $rates = array_map(static fn (array $r): float => $r['msgs'] * 1e9 / $r['ns'], $go);
-                $data["s1 {$order} go"][] = [$C, bench_median($rates), min($rates), max($rates)];
-            }
-            foreach ($measured as $ring => $results) {
-                $s = s1_summary($results);
-                $data["s1 {$order} {$ring}"][] = [$C, $s['msgs_per_s'], $s['min_msgs_per_s'], $s['max_msgs_per_s']];
+            foreach (s1_plot_points($measured, "s1 {$order}", $C, $data) as $ring => $s) {
                 $study = S1_STUDY[$C][$ring === 'lockfree' ? 0 : 1];
                 $rows[] = [
                     (string) $C,

@@ -25,14 +25,7 @@ function s2(array $opt, array $floors): array
             foreach (BENCH_ORDERS as $order) {
                 $measured = s1_measure_rings($opt['runs'], $C, $M, $capacity, $order, $goBin);
                 $go = $measured['go'] ?? null;
-                unset($measured['go']);
-                if ($go !== null) {
-                    $rates = array_map(static fn (array $r): float => $r['msgs'] * 1e9 / $r['ns'], $go);
-                    $data["s2 capacity {$capacity} {$order} go"][] = [$C, bench_median($rates), min($rates), max($rates)];
-                }
-                foreach ($measured as $ring => $results) {
-                    $s = s1_summary($results);
-                    $data["s2 capacity {$capacity} {$order} {$ring}"][] = [$C, $s['msgs_per_s'], $s['min_msgs_per_s'], $s['max_msgs_per_s']];
+                foreach (s1_plot_points($measured, "s2 capacity {$capacity} {$order}", $C, $data) as $ring => $s) {
                     $rows[] = [
                         (string) $capacity,
                         (string) $C,
