@@ -792,7 +792,8 @@ final class Reference
             . ' interface; `resource`, which PHP cannot declare, comes from the stub\'s'
             . ' `@param` and `@return` tags. The text is the stub\'s doc comments. Private'
             . ' members are not listed. For the model behind it (scheduling order, deadlock,'
-            . ' timeouts), see [Coming from Go](coming-from-go.md).',
+            . ' timeouts), see [the guide](guide.md) and [Coming from Go](coming-from-go.md);'
+            . ' [the index](README.md) lists every page.',
             '',
             '## Contents',
             '',
