@@ -3,7 +3,9 @@
 # suite (tests/fixtures/LeakTest.php) with the extension and, in part,
 # without it, and checks every test's outcome from the JUnit XML
 # (tests/check.php: leaking tests fail naming their coroutines, the tests
-# after them pass; without the extension the tests after them break).
+# after them pass; without the extension the tests after them break). Then
+# tests/leakcheck.php checks LeakCheck on its own, without PHPUnit: every way
+# of leaving coroutines behind and of ending them.
 #
 #   phpunit-extension/tests/run.sh --so=CHAN_SO [--php=BIN] [--phpunit=PATH] [--no-install] [--keep]
 #
@@ -107,5 +109,18 @@ with_status=$status
 run_phpunit bare phpunit-bare.xml --filter '/test(Leaks|After)(Queued|Parked)Coroutine$/'
 
 echo "--- checks"
+checks="$work/checks.out"
 "$php" "$here/check.php" --fixture="$fixtures/LeakTest.php" --with="$work/with.xml" --with-status="$with_status" \
-	--with-output="$work/with.out" --bare="$work/bare.xml"
+	--with-output="$work/with.out" --bare="$work/bare.xml" >"$checks" 2>&1
+status=$?
+timeout 120 "$php" "${ini[@]}" "$work/tests/leakcheck.php" >>"$checks" 2>&1
+status=$((status | $?))
+cat "$checks"
+passed=$(grep -c '^ok:' "$checks")
+failed=$(grep -c '^FAILED:' "$checks")
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+	echo "FAILED: check.php or leakcheck.php exited with an error and no failed check (see above)"
+	failed=1
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
