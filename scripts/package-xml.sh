@@ -9,7 +9,8 @@
 # What ships: every top-level C source and header (config.h is configure's
 # output), the stub, config.m4, config.w32, README.md, LICENSE (role src or
 # doc) and every file under tests/ (role test), minus run-tests and make
-# output. The file set comes from git (tracked plus untracked, not ignored),
+# output (phpunit-extension/ is a Composer package of its own and does not
+# ship). The file set comes from git (tracked plus untracked, not ignored),
 # or from the directory tree outside a git checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -20,6 +20,11 @@
 #   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
 #             (8.2, and 8.4, 8.5, 8.6 in the chroot, which gets the packages
 #             on demand)
+#   phpunit   phpunit-extension/tests/run.sh: the PHPUnit extension's fixture
+#             suite with Debian's phpunit 9.6 on PHP 8.2 and sid's phpunit 13
+#             on 8.4 in the chroot (each installed on demand): leaking tests
+#             fail naming their coroutines, the tests after them pass, and
+#             without the extension those break
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -255,10 +260,11 @@ gate_threads() {
 # on_phps NAME "VERSIONS" ARG...: tests/NAME/run.sh ARG... --so=... with
 # this machine's PHP 8.2 and, in the chroot, with each of VERSIONS; "VER" in
 # an ARG stands for the version. The gate's counts are the sums of the runs.
+# run_sh=PATH (a path in the checkout) runs PATH instead of tests/NAME/run.sh.
 on_phps() {
-	local name=$1 versions=$2 p f s so v
+	local name=$1 versions=$2 script=${run_sh:-tests/$1/run.sh} p f s so v
 	shift 2
-	run_logged "$logs/$name-8.2.log" "tests/$name/run.sh" "${@//VER/8.2}" --so="$dev_so"
+	run_logged "$logs/$name-8.2.log" "$script" "${@//VER/8.2}" --so="$dev_so"
 	closing_counts "$logs/$name-8.2.log" $?
 	p=$g_pass f=$g_fail s=$g_skip
 	if ! scripts/chroot.sh >/dev/null || ! scripts/chroot.sh --sync; then
@@ -269,7 +275,7 @@ on_phps() {
 	for v in $versions; do
 		if so=$(scripts/chroot.sh env PHP_CONFIG="php-config$v" PHPIZE="phpize$v" CHAN_BUILD_DIR="/build/out-$v" \
 			bash /build/src/scripts/build.sh dev); then
-			run_logged "$logs/$name-$v.log" scripts/chroot.sh "/build/src/tests/$name/run.sh" "${@//VER/$v}" --so="$so"
+			run_logged "$logs/$name-$v.log" scripts/chroot.sh "/build/src/$script" "${@//VER/$v}" --so="$so"
 			closing_counts "$logs/$name-$v.log" $?
 		else
 			echo "FAILED: no chan.so for PHP $v"
@@ -286,6 +292,12 @@ gate_fpm() {
 
 gate_db() {
 	on_phps db "8.4 8.5 8.6" --php=/usr/bin/phpVER
+}
+
+# Debian 12 has phpunit 9.6 (the listener), sid 13 (the event extension):
+# the two APIs the extension has, each on the PHP its phpunit runs on.
+gate_phpunit() {
+	run_sh=phpunit-extension/tests/run.sh on_phps phpunit "8.4" --php=/usr/bin/phpVER
 }
 
 # The closing "N passed, M failed[, K skipped]" line of a script's log.
@@ -404,6 +416,7 @@ gate matrix gate_matrix
 gate threads gate_threads
 gate fpm gate_fpm
 gate db gate_db
+gate phpunit gate_phpunit
 [ "$asan" = 1 ] && gate asan gate_asan
 gate fuzz gate_fuzz
 
