@@ -466,7 +466,9 @@ namespace Chan {
      * throws here too, and nothing is pushed) in fixed slots of $slotSize
      * bytes; a longer serialization: ValueError and nothing is pushed. An
      * object of a class the popping process does not know pops as
-     * __PHP_Incomplete_Class, as unserialize() makes it.
+     * __PHP_Incomplete_Class, as unserialize() makes it. An exception
+     * from the value's own __wakeup() or __unserialize() comes out of
+     * pop() and that value is gone with it.
      *
      * Blocking parks the calling coroutine (or main), never the process:
      * the others of that process keep running. A process is woken by
@@ -510,7 +512,10 @@ namespace Chan {
         /** push() that never waits: false where push() would wait. */
         public function tryPush(mixed $value): bool {}
 
-        /** pop() that never waits, as Channel::tryPop(). */
+        /**
+         * pop() that never waits, as Channel::tryPop(); a value that a typed
+         * $value refuses (TypeError) goes back to the channel's tail.
+         */
         public function tryPop(mixed &$value = null): bool {}
 
         /** Seen by every process; true if this call closed it. */

@@ -78,9 +78,10 @@ typedef struct chan_shared {
 	size_t map_len;
 	chan_queue *q;
 	const chan_queue_ops *ops;
-	chan_shm_proc *me;  /* this process's entry; NULL until it has one */
-	int rfd[2], wfd[2]; /* FOR_ITEMS, FOR_SPACE: one eventfd each (Linux), else a pipe */
-	char *buf;          /* one slot, where pop() copies a value out */
+	chan_shm_proc *me;      /* this process's entry; NULL until it has one */
+	int rfd[2], wfd[2];     /* FOR_ITEMS, FOR_SPACE: one eventfd each (Linux), else a pipe */
+	char *buf;              /* one slot, where pop() copies a value out */
+	uint32_t unserializing; /* pops inside an unserialization going on */
 	struct chan_shared *prev, *next;
 #endif
 	zend_long slot_size;
@@ -262,14 +263,14 @@ static void cell_fill(void *cell, void *arg)
 	memcpy(c->data, ZSTR_VAL(s), ZSTR_LEN(s));
 }
 
-static void cell_empty(void *cell, void *arg)
+/* Copies a cell out to buf: its length, then its bytes. */
+static void cell_empty(void *cell, void *buf)
 {
-	chan_shared *sc = arg;
 	chan_cell *c = cell;
 	uint32_t len = c->len;
-	memcpy(sc->buf, &len, sizeof len);
+	memcpy(buf, &len, sizeof len);
 	if (len != CHAN_SHM_HOLE) {
-		memcpy(sc->buf + sizeof len, c->data, len);
+		memcpy((char *) buf + sizeof len, c->data, len);
 	}
 }
 
@@ -294,9 +295,9 @@ static zend_string *chan_shared_serialize(chan_shared *sc, zval *value)
 	return s;
 }
 
-static bool chan_shared_unserialize(chan_shared *sc, uint32_t len, zval *out)
+static bool chan_shared_unserialize(const char *buf, uint32_t len, zval *out)
 {
-	const unsigned char *p = (const unsigned char *) sc->buf + sizeof(uint32_t);
+	const unsigned char *p = (const unsigned char *) buf + sizeof(uint32_t);
 	php_unserialize_data_t vh;
 	PHP_VAR_UNSERIALIZE_INIT(vh);
 	bool ok = php_var_unserialize(out, &p, p + len, &vh);
@@ -321,20 +322,31 @@ static bool try_put(chan_shared *sc, zend_string *s)
 	return true;
 }
 
-/* 1: a value in out; 0: empty; -1: exception thrown. Holes are skipped. */
+/* 1: a value in out; 0: empty; -1: exception thrown. Holes are skipped.
+ * The value is copied out to the channel's buffer, or to one of its own
+ * when a pop() runs inside the unserialization of another (__wakeup()). */
 static int try_take(chan_shared *sc, zval *out)
 {
+	char *buf = sc->unserializing ? emalloc(sizeof(uint32_t) + (size_t) sc->slot_size) : sc->buf;
+	int r = 0;
 	for (;;) {
-		if (!sc->ops->take(sc->q, cell_empty, sc, &sc->me->claim)) {
-			return 0;
+		if (!sc->ops->take(sc->q, cell_empty, buf, &sc->me->claim)) {
+			break;
 		}
 		chan_shared_notify(sc, FOR_SPACE);
 		uint32_t len;
-		memcpy(&len, sc->buf, sizeof len);
+		memcpy(&len, buf, sizeof len);
 		if (len != CHAN_SHM_HOLE) {
-			return chan_shared_unserialize(sc, len, out) ? 1 : -1;
+			sc->unserializing++;
+			r = chan_shared_unserialize(buf, len, out) ? 1 : -1;
+			sc->unserializing--;
+			break;
 		}
 	}
+	if (buf != sc->buf) {
+		efree(buf);
+	}
+	return r;
 }
 
 static double chan_shared_left(uint64_t deadline);
@@ -790,20 +802,20 @@ ZEND_METHOD(Chan_SharedChannel, tryPop)
 		zval_ptr_dtor(&copy);
 		if (!fits) {
 			/* Back to the channel's tail, where it can go: no value is lost. */
-			uint32_t len;
-			memcpy(&len, sc->buf, sizeof len);
-			zend_string *back = zend_string_init(sc->buf + sizeof len, len, 0);
-			if (!try_put(sc, back)) {
-				zend_object *e = EG(exception);
-				EG(exception) = NULL;
+			zend_object *e = EG(exception);
+			EG(exception) = NULL;
+			zend_string *back = chan_shared_serialize(sc, &v);
+			if (back && !try_put(sc, back)) {
 				chan_shared_send(sc, back, -1);
-				if (EG(exception)) {
-					zend_exception_set_previous(EG(exception), e);
-				} else {
-					EG(exception) = e;
-				}
 			}
-			zend_string_release(back);
+			if (back) {
+				zend_string_release(back);
+			}
+			if (EG(exception)) {
+				zend_exception_set_previous(EG(exception), e);
+			} else {
+				EG(exception) = e;
+			}
 			zval_ptr_dtor(&v);
 			RETURN_THROWS();
 		}
