@@ -20,6 +20,11 @@
 #   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
 #             (8.2, and 8.4, 8.5, 8.6 in the chroot, which gets the packages
 #             on demand)
+#   revolt    tests/revolt: revolt-driver/ under Revolt's own driver test
+#             suite (PHPUnit 13, upstream's DriverTest from the source
+#             package; 8.4, 8.5, 8.6 in the chroot) and tests/revolt/*.phpt
+#             (those also on 8.2, with the chroot's Revolt files); installs
+#             php-revolt-event-loop and phpunit on demand (about 1 min)
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -256,11 +261,19 @@ gate_threads() {
 # this machine's PHP 8.2 and, in the chroot, with each of VERSIONS; "VER" in
 # an ARG stands for the version. The gate's counts are the sums of the runs.
 on_phps() {
-	local name=$1 versions=$2 p f s so v
+	local name=$1 versions=$2 p f s
 	shift 2
 	run_logged "$logs/$name-8.2.log" "tests/$name/run.sh" "${@//VER/8.2}" --so="$dev_so"
 	closing_counts "$logs/$name-8.2.log" $?
 	p=$g_pass f=$g_fail s=$g_skip
+	on_phps_chroot "$name" "$versions" "$@"
+	g_pass=$((p + g_pass)) g_fail=$((f + g_fail)) g_skip=$((s + g_skip))
+}
+
+# on_phps_chroot NAME "VERSIONS" ARG...: on_phps without this machine's 8.2.
+on_phps_chroot() {
+	local name=$1 versions=$2 p=0 f=0 s=0 so v
+	shift 2
 	if ! scripts/chroot.sh >/dev/null || ! scripts/chroot.sh --sync; then
 		echo "FAILED: no chroot for PHP $versions"
 		g_pass=$p g_fail=$((f + 1)) g_skip=$s
@@ -286,6 +299,22 @@ gate_fpm() {
 
 gate_db() {
 	on_phps db "8.4 8.5 8.6" --php=/usr/bin/phpVER
+}
+
+# tests/revolt/run.sh in the chroot (8.4, 8.5, 8.6: Revolt and PHPUnit 13 from
+# sid, installed on demand), then on this machine's 8.2 with the chroot's
+# Revolt (bookworm has no php-revolt-event-loop; it is PHP files only).
+gate_revolt() {
+	local root p f s
+	on_phps_chroot revolt "8.4 8.5 8.6" --php=/usr/bin/phpVER
+	p=$g_pass f=$g_fail s=$g_skip
+	if root=$(scripts/chroot.sh); then
+		run_logged "$logs/revolt-8.2.log" tests/revolt/run.sh --so="$dev_so" \
+			--autoload="$root/usr/share/php/Revolt/EventLoop/autoload.php"
+		closing_counts "$logs/revolt-8.2.log" $?
+		p=$((p + g_pass)) f=$((f + g_fail)) s=$((s + g_skip))
+	fi
+	g_pass=$p g_fail=$f g_skip=$s
 }
 
 # The closing "N passed, M failed[, K skipped]" line of a script's log.
@@ -404,6 +433,7 @@ gate matrix gate_matrix
 gate threads gate_threads
 gate fpm gate_fpm
 gate db gate_db
+gate revolt gate_revolt
 [ "$asan" = 1 ] && gate asan gate_asan
 gate fuzz gate_fuzz
 

@@ -401,7 +401,9 @@ final class ChanDriver implements Driver
             $this->runnerId = 0;
             $this->runnerDone->push(false);
         }
-        $this->startLoop(false);
+        if (!$this->isEmpty()) {
+            $this->startLoop(false);
+        }
     }
 
     /** @internal */

@@ -8,7 +8,7 @@ require __DIR__ . '/lib.php';
 
 use Revolt\EventLoop;
 
-// Coroutine $i waits until 0.3 - $i * 0.0002 s after the start (a delay computed when it registers, so
+// Coroutine $i waits until 1.0 - $i * 0.0002 s after the start (a delay computed when it registers, so
 // the time the registrations take does not matter): the last one started finishes first.
 $n = 1000;
 $order = [];
@@ -17,7 +17,7 @@ Chan\run(function () use ($n, &$order, $t0) {
     for ($i = 0; $i < $n; $i++) {
         Chan\go(function () use ($i, &$order, $t0) {
             $suspension = EventLoop::getSuspension();
-            $delay = 0.3 - $i * 0.0002 - (hrtime(true) - $t0) / 1e9;
+            $delay = 1.0 - $i * 0.0002 - (hrtime(true) - $t0) / 1e9;
             EventLoop::delay(max(0, $delay), fn () => $suspension->resume($i));
             $order[] = $suspension->suspend();
         });
@@ -26,8 +26,8 @@ Chan\run(function () use ($n, &$order, $t0) {
 $elapsed = (hrtime(true) - $t0) / 1e9;
 echo count($order), "\n";
 var_dump($order === range($n - 1, 0, -1));
-// The longest delay is 0.3 s; one after the other they would take 150 s.
-var_dump($elapsed >= 0.29, $elapsed < 5);
+// The longest delay is 1 s; one after the other they would take 800 s.
+var_dump($elapsed >= 0.99, $elapsed < 6);
 ?>
 --EXPECT--
 1000

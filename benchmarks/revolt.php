@@ -1,0 +1,124 @@
+<?php
+/**
+ * Revolt's API on Revolt's own StreamSelectDriver and on revolt-driver/'s
+ * Chan\Revolt\ChanDriver, in one run: medians of several runs and ratios.
+ *
+ *   php -d extension=/path/to/chan.so benchmarks/revolt.php [--runs=N] [--pingpong=N] [--timers=N]
+ *       [--autoload=/usr/share/php/Revolt/EventLoop/autoload.php]
+ *
+ * Two workloads, each run --runs times (default 5) on each driver,
+ * alternating, with a fresh driver (EventLoop::setDriver()) every run:
+ *
+ *   pingpong  S3 of BENCHMARKS.md through Revolt: two tasks hand a counter
+ *             back and forth --pingpong times (default 20,000), each parked
+ *             in its Revolt Suspension until the other resumes it. The tasks
+ *             are what each driver offers: Fibers started from
+ *             EventLoop::queue() (as amphp's async() does) on
+ *             StreamSelectDriver, chan coroutines (Chan\go()) on ChanDriver.
+ *             ns per hand-over.
+ *   timers    --timers Revolt delays (default 10,000), spread evenly over
+ *             0..50 ms, each counting itself; EventLoop::run() until all
+ *             fired. ms for the whole run (50 ms of it is the latest delay).
+ *
+ * Every count is checked; a wrong one aborts with exit code 1. Prints a
+ * markdown table on stdout.
+ */
+
+declare(strict_types=1);
+
+use Revolt\EventLoop;
+use Revolt\EventLoop\Driver\StreamSelectDriver;
+
+require __DIR__ . '/lib.php';
+
+$opt = getopt('', ['runs:', 'pingpong:', 'timers:', 'autoload:', 'help']);
+if (isset($opt['help'])) {
+    bench_usage(__FILE__, 0);
+}
+$runs = (int) ($opt['runs'] ?? 5);
+$n = (int) ($opt['pingpong'] ?? 20000);
+$timers = (int) ($opt['timers'] ?? 10000);
+$autoload = $opt['autoload'] ?? (getenv('REVOLT_AUTOLOAD') ?: '/usr/share/php/Revolt/EventLoop/autoload.php');
+bench_check(extension_loaded('chan'), 'chan is not loaded');
+bench_check(is_file($autoload), "no Revolt at $autoload (php-revolt-event-loop, or --autoload=)");
+require $autoload;
+require __DIR__ . '/../revolt-driver/src/autoload.php';
+
+/** @return callable(Closure): void starts a task */
+function spawner(string $driver): callable
+{
+    return $driver === 'chan'
+        ? static fn (Closure $f) => Chan\go($f)
+        : static fn (Closure $f) => EventLoop::queue(static fn () => (new Fiber($f))->start());
+}
+
+function pingpong(string $driver, int $n): float
+{
+    $spawn = spawner($driver);
+    $a = $b = null;
+    $last = -1;
+    $t0 = hrtime(true);
+    $spawn(static function () use (&$a, &$b, $n, &$last) {
+        $b = EventLoop::getSuspension();
+        while (($v = $b->suspend()) < $n) {
+            $a->resume($v + 1);
+        }
+        $last = $v;
+    });
+    $spawn(static function () use (&$a, &$b, $n) {
+        $a = EventLoop::getSuspension();
+        $v = 0;
+        while ($v < $n) {
+            $b->resume($v + 1);
+            $v = $a->suspend();
+        }
+        $b->resume($v + 1);
+    });
+    EventLoop::run();
+    if ($driver === 'chan') {
+        Chan\Coroutine::sleep(0); // the tasks are coroutines: let them finish
+        while (Chan\Coroutine::count() > 0) {
+            Chan\Coroutine::sleep(0.001);
+        }
+    }
+    $dt = hrtime(true) - $t0;
+    bench_check($last === $n + 1, "pingpong on $driver ended at $last, not " . ($n + 1));
+    return $dt / $n;
+}
+
+function timers(string $driver, int $count): float
+{
+    $fired = 0;
+    $t0 = hrtime(true);
+    for ($i = 0; $i < $count; $i++) {
+        EventLoop::delay(0.05 * $i / $count, static function () use (&$fired) {
+            $fired++;
+        });
+    }
+    EventLoop::run();
+    $dt = hrtime(true) - $t0;
+    bench_check($fired === $count, "timers on $driver: $fired fired, not $count");
+    return $dt / 1e6;
+}
+
+$results = [];
+foreach (['pingpong' => $n, 'timers' => $timers] as $work => $size) {
+    for ($r = 0; $r < $runs; $r++) {
+        foreach (['select', 'chan'] as $driver) {
+            EventLoop::setDriver($driver === 'chan' ? new Chan\Revolt\ChanDriver() : new StreamSelectDriver());
+            gc_collect_cycles();
+            $results[$work][$driver][] = $work === 'pingpong' ? pingpong($driver, $size) : timers($driver, $size);
+        }
+    }
+}
+
+printf("PHP %s, Revolt %s, %d runs each, alternating\n\n", PHP_VERSION, $autoload, $runs);
+echo "| workload | StreamSelectDriver | ChanDriver | chan / select |\n| --- | --- | --- | --- |\n";
+foreach ($results as $work => $by) {
+    $s = bench_median($by['select']);
+    $c = bench_median($by['chan']);
+    $unit = $work === 'pingpong' ? 'ns per hand-over' : 'ms';
+    printf("| %s | %s %s (spread %s) | %s %s (spread %s) | %.2f |\n", $work === 'pingpong' ? "S3 ping-pong, N = $n" : "$timers timers over 50 ms",
+        bench_num($s, $work === 'pingpong' ? 0 : 1), $unit, bench_spread($by['select']),
+        bench_num($c, $work === 'pingpong' ? 0 : 1), $unit, bench_spread($by['chan']), $c / $s);
+}
