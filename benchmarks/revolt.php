@@ -18,7 +18,10 @@
  *             ns per hand-over.
  *   timers    --timers Revolt delays (default 10,000), spread evenly over
  *             0..50 ms, each counting itself; EventLoop::run() until all
- *             fired. ms for the whole run (50 ms of it is the latest delay).
+ *             fired. The CPU time of the process for the whole run
+ *             (getrusage(), user + system: what the loop costs, where the
+ *             wall time is mostly the 50 ms of the latest delay), and the
+ *             wall time.
  *
  * Every count is checked; a wrong one aborts with exit code 1. Prints a
  * markdown table on stdout.
@@ -86,9 +89,17 @@ function pingpong(string $driver, int $n): float
     return $dt / $n;
 }
 
-function timers(string $driver, int $count): float
+function cpu_ms(): float
+{
+    $u = getrusage();
+    return ($u['ru_utime.tv_sec'] + $u['ru_stime.tv_sec']) * 1e3 + ($u['ru_utime.tv_usec'] + $u['ru_stime.tv_usec']) / 1e3;
+}
+
+/** @return array{float, float} CPU ms, wall ms */
+function timers(string $driver, int $count): array
 {
     $fired = 0;
+    $c0 = cpu_ms();
     $t0 = hrtime(true);
     for ($i = 0; $i < $count; $i++) {
         EventLoop::delay(0.05 * $i / $count, static function () use (&$fired) {
@@ -97,8 +108,9 @@ function timers(string $driver, int $count): float
     }
     EventLoop::run();
     $dt = hrtime(true) - $t0;
+    $cpu = cpu_ms() - $c0;
     bench_check($fired === $count, "timers on $driver: $fired fired, not $count");
-    return $dt / 1e6;
+    return [$cpu, $dt / 1e6];
 }
 
 $results = [];
@@ -107,18 +119,29 @@ foreach (['pingpong' => $n, 'timers' => $timers] as $work => $size) {
         foreach (['select', 'chan'] as $driver) {
             EventLoop::setDriver($driver === 'chan' ? new Chan\Revolt\ChanDriver() : new StreamSelectDriver());
             gc_collect_cycles();
-            $results[$work][$driver][] = $work === 'pingpong' ? pingpong($driver, $size) : timers($driver, $size);
+            if ($work === 'pingpong') {
+                $results['pingpong'][$driver][] = pingpong($driver, $size);
+            } else {
+                [$cpu, $wall] = timers($driver, $size);
+                $results['timers-cpu'][$driver][] = $cpu;
+                $results['timers-wall'][$driver][] = $wall;
+            }
         }
     }
 }
 
 printf("PHP %s, Revolt %s, %d runs each, alternating\n\n", PHP_VERSION, $autoload, $runs);
 echo "| workload | StreamSelectDriver | ChanDriver | chan / select |\n| --- | --- | --- | --- |\n";
+$labels = [
+    'pingpong' => ["S3 ping-pong, N = $n", 'ns per hand-over', 0],
+    'timers-cpu' => ["$timers timers over 50 ms, CPU time", 'ms', 1],
+    'timers-wall' => ["$timers timers over 50 ms, wall time", 'ms', 1],
+];
 foreach ($results as $work => $by) {
+    [$label, $unit, $decimals] = $labels[$work];
     $s = bench_median($by['select']);
     $c = bench_median($by['chan']);
-    $unit = $work === 'pingpong' ? 'ns per hand-over' : 'ms';
-    printf("| %s | %s %s (spread %s) | %s %s (spread %s) | %.2f |\n", $work === 'pingpong' ? "S3 ping-pong, N = $n" : "$timers timers over 50 ms",
-        bench_num($s, $work === 'pingpong' ? 0 : 1), $unit, bench_spread($by['select']),
-        bench_num($c, $work === 'pingpong' ? 0 : 1), $unit, bench_spread($by['chan']), $c / $s);
+    printf("| %s | %s %s (spread %s) | %s %s (spread %s) | %.2f |\n", $label,
+        bench_num($s, $decimals), $unit, bench_spread($by['select']),
+        bench_num($c, $decimals), $unit, bench_spread($by['chan']), $c / $s);
 }

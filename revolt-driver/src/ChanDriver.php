@@ -98,6 +98,9 @@ final class ChanDriver implements Driver
     /** The runner coroutine's id while it runs callbacks, else 0. */
     private int $runnerId = 0;
 
+    /** main's resumption, held until the running callback ends: [ChanSuspension, message] */
+    private ?array $mainDelivery = null;
+
     /** Suspensions parked on their channel now. */
     private int $parked = 0;
 
@@ -410,6 +413,30 @@ final class ChanDriver implements Driver
     public function unparked(): void
     {
         $this->parked--;
+    }
+
+    /** @internal main's suspension resumed from the runner: delivered when the callback ends. */
+    public function deliverAfterCallback(ChanSuspension $suspension, array $message): bool
+    {
+        if ($this->runnerId === 0 || $this->runnerId !== Coroutine::id()) {
+            return false;
+        }
+        $this->mainDelivery = [$suspension, $message];
+        return true;
+    }
+
+    private function flushMainDelivery(): void
+    {
+        if ($this->mainDelivery === null) {
+            return;
+        }
+        [$suspension, $message] = $this->mainDelivery;
+        $this->mainDelivery = null;
+        if ($this->interrupt) {
+            $message = [null, $this->interrupt];
+            $this->interrupt = null;
+        }
+        $suspension->push($message);
     }
 
     /** @internal Whether the calling context is the loop's own (the loop or the runner). */
@@ -735,6 +762,7 @@ final class ChanDriver implements Driver
                     $this->error($callback->closure, $exception);
                 } finally {
                     FiberLocal::clear();
+                    $this->flushMainDelivery();
                 }
                 if ($this->runnerId !== $me || $this->interrupt) {
                     break;
@@ -761,6 +789,7 @@ final class ChanDriver implements Driver
                 $this->error($callback, $exception);
             } finally {
                 FiberLocal::clear();
+                $this->flushMainDelivery();
             }
             unset($callback, $args);
             if ($this->interrupt) {

@@ -23,6 +23,10 @@ use Revolt\EventLoop\Suspension;
 final class ChanSuspension implements Suspension
 {
     private bool $pending = false;
+    /** In suspend(), from parking until it returns (resumed but not yet running included). */
+    private bool $waiting = false;
+    /** An uncaught exception of the loop that came after the resume(), before suspend() returned. */
+    private ?\Closure $lateInterrupt = null;
     private ?Channel $inbox = null;
     private readonly int $coroutine;
     /** @var \WeakReference<\Fiber>|null */
@@ -44,7 +48,7 @@ final class ChanSuspension implements Suspension
         }
         $this->pending = false;
         if ($this->inbox) {
-            $this->inbox->push([true, $value]);
+            $this->deliver([true, $value]);
             return;
         }
         $fiber = $this->fiberRef?->get();
@@ -64,7 +68,7 @@ final class ChanSuspension implements Suspension
         }
         $this->pending = false;
         if ($this->inbox) {
-            $this->inbox->push([false, $throwable]);
+            $this->deliver([false, $throwable]);
             return;
         }
         $fiber = $this->fiberRef?->get();
@@ -99,6 +103,7 @@ final class ChanSuspension implements Suspension
             throw new \Error('Must not call suspend() from another fiber');
         }
         $this->pending = true;
+        $this->waiting = true;
         $this->driver->parking();
         try {
             [$ok, $value] = $this->inbox->pop();
@@ -114,7 +119,14 @@ final class ChanSuspension implements Suspension
             $this->pending = false; // cancelled (Coroutine::cancel(), withTimeout()): no longer waiting
             throw $e;
         } finally {
+            $this->waiting = false;
             $this->driver->unparked();
+        }
+        if ($this->lateInterrupt) {
+            // As in Revolt, the loop's uncaught exception wins over the value it resumed with.
+            $interrupt = $this->lateInterrupt;
+            $this->lateInterrupt = null;
+            $interrupt();
         }
         if ($ok === null) {
             $value(); // an uncaught exception from the loop (main only)
@@ -125,11 +137,34 @@ final class ChanSuspension implements Suspension
         return $value;
     }
 
+    /**
+     * main's resumption from a callback waits for the end of that callback, as
+     * in Revolt (where it interrupts the loop then): an uncaught exception of
+     * the same callback is what main gets instead.
+     */
+    private function deliver(array $message): void
+    {
+        if ($this->coroutine === 0 && $this->driver->deliverAfterCallback($this, $message)) {
+            return;
+        }
+        $this->inbox->push($message);
+    }
+
+    /** @internal */
+    public function push(array $message): void
+    {
+        $this->inbox->push($message);
+    }
+
     /** @internal The loop ended on an uncaught exception: main, if it waits here, throws it. */
     public function deliverInterrupt(\Closure $interrupt): bool
     {
-        if (!$this->pending || !$this->inbox) {
+        if (!$this->inbox || !$this->waiting) {
             return false;
+        }
+        if (!$this->pending) {
+            $this->lateInterrupt = $interrupt;
+            return true;
         }
         $this->pending = false;
         $this->inbox->push([null, $interrupt]);
