@@ -4,7 +4,7 @@
  * Chan\Revolt\ChanDriver, in one run: medians of several runs and ratios.
  *
  *   php -d extension=/path/to/chan.so benchmarks/revolt.php [--runs=N] [--pingpong=N] [--timers=N]
- *       [--autoload=/usr/share/php/Revolt/EventLoop/autoload.php]
+ *       [--autoload=/usr/share/php/Revolt/EventLoop/autoload.php] [--only=pingpong|timers] [--driver=select|chan]
  *
  * Two workloads, each run --runs times (default 5) on each driver,
  * alternating, with a fresh driver (EventLoop::setDriver()) every run:
@@ -23,6 +23,10 @@
  *             wall time is mostly the 50 ms of the latest delay), and the
  *             wall time.
  *
+ * --only and --driver run one workload on one driver (for callgrind: the
+ * instruction counts of two such runs, less one with --pingpong=0 --timers=0,
+ * compare the drivers without the machine's noise).
+ *
  * Every count is checked; a wrong one aborts with exit code 1. Prints a
  * markdown table on stdout.
  */
@@ -34,7 +38,7 @@ use Revolt\EventLoop\Driver\StreamSelectDriver;
 
 require __DIR__ . '/lib.php';
 
-$opt = getopt('', ['runs:', 'pingpong:', 'timers:', 'autoload:', 'help']);
+$opt = getopt('', ['runs:', 'pingpong:', 'timers:', 'autoload:', 'only:', 'driver:', 'help']);
 if (isset($opt['help'])) {
     bench_usage(__FILE__, 0);
 }
@@ -86,7 +90,7 @@ function pingpong(string $driver, int $n): float
     }
     $dt = hrtime(true) - $t0;
     bench_check($last === $n + 1, "pingpong on $driver ended at $last, not " . ($n + 1));
-    return $dt / $n;
+    return $dt / max(1, $n);
 }
 
 function cpu_ms(): float
@@ -114,9 +118,16 @@ function timers(string $driver, int $count): array
 }
 
 $results = [];
-foreach (['pingpong' => $n, 'timers' => $timers] as $work => $size) {
+$works = ['pingpong' => $n, 'timers' => $timers];
+if (isset($opt['only'])) {
+    bench_check(isset($works[$opt['only']]), '--only=pingpong or --only=timers');
+    $works = [$opt['only'] => $works[$opt['only']]];
+}
+$drivers = isset($opt['driver']) ? [$opt['driver']] : ['select', 'chan'];
+bench_check(!array_diff($drivers, ['select', 'chan']), '--driver=select or --driver=chan');
+foreach ($works as $work => $size) {
     for ($r = 0; $r < $runs; $r++) {
-        foreach (['select', 'chan'] as $driver) {
+        foreach ($drivers as $driver) {
             EventLoop::setDriver($driver === 'chan' ? new Chan\Revolt\ChanDriver() : new StreamSelectDriver());
             gc_collect_cycles();
             if ($work === 'pingpong') {
@@ -137,6 +148,9 @@ $labels = [
     'timers-cpu' => ["$timers timers over 50 ms, CPU time", 'ms', 1],
     'timers-wall' => ["$timers timers over 50 ms, wall time", 'ms', 1],
 ];
+if (count($drivers) === 1) {
+    exit(0);
+}
 foreach ($results as $work => $by) {
     [$label, $unit, $decimals] = $labels[$work];
     $s = bench_median($by['select']);
