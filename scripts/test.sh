@@ -20,11 +20,12 @@
 #   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
 #             (8.2, and 8.4, 8.5, 8.6 in the chroot, which gets the packages
 #             on demand)
-#   revolt    tests/revolt: revolt-driver/ under Revolt's own driver test
-#             suite (PHPUnit 13, upstream's DriverTest from the source
-#             package; 8.4, 8.5, 8.6 in the chroot) and tests/revolt/*.phpt
-#             (those also on 8.2, with the chroot's Revolt files); installs
-#             php-revolt-event-loop and phpunit on demand (about 1 min)
+#   revolt    tests/revolt: revolt-driver/ under Revolt's own tests
+#             (PHPUnit 13, upstream's DriverTest and EventLoopTest from the
+#             source package; 8.4, 8.5, 8.6 in the chroot) and
+#             tests/revolt/*.phpt (those also on 8.2, with the chroot's
+#             Revolt files); installs php-revolt-event-loop, phpunit and
+#             dpkg-dev on demand (about 1.5 min)
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
