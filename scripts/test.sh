@@ -25,6 +25,12 @@
 #             on 8.4 in the chroot (each installed on demand): leaking tests
 #             fail naming their coroutines, the tests after them pass, and
 #             without the extension those break
+#   revolt    tests/revolt: revolt-driver/ under Revolt's own tests
+#             (PHPUnit 13, upstream's DriverTest and EventLoopTest from the
+#             source package; 8.4, 8.5, 8.6 in the chroot) and
+#             tests/revolt/*.phpt (those also on 8.2, with the chroot's
+#             Revolt files); installs php-revolt-event-loop, phpunit and
+#             dpkg-dev on demand (about 1.5 min)
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -262,11 +268,19 @@ gate_threads() {
 # an ARG stands for the version. The gate's counts are the sums of the runs.
 # run_sh=PATH (a path in the checkout) runs PATH instead of tests/NAME/run.sh.
 on_phps() {
-	local name=$1 versions=$2 script=${run_sh:-tests/$1/run.sh} p f s so v
+	local name=$1 versions=$2 script=${run_sh:-tests/$1/run.sh} p f s
 	shift 2
 	run_logged "$logs/$name-8.2.log" "$script" "${@//VER/8.2}" --so="$dev_so"
 	closing_counts "$logs/$name-8.2.log" $?
 	p=$g_pass f=$g_fail s=$g_skip
+	on_phps_chroot "$name" "$versions" "$@"
+	g_pass=$((p + g_pass)) g_fail=$((f + g_fail)) g_skip=$((s + g_skip))
+}
+
+# on_phps_chroot NAME "VERSIONS" ARG...: on_phps without this machine's 8.2.
+on_phps_chroot() {
+	local name=$1 versions=$2 script=${run_sh:-tests/$1/run.sh} p=0 f=0 s=0 so v
+	shift 2
 	if ! scripts/chroot.sh >/dev/null || ! scripts/chroot.sh --sync; then
 		echo "FAILED: no chroot for PHP $versions"
 		g_pass=$p g_fail=$((f + 1)) g_skip=$s
@@ -298,6 +312,22 @@ gate_db() {
 # the two APIs the extension has, each on the PHP its phpunit runs on.
 gate_phpunit() {
 	run_sh=phpunit-extension/tests/run.sh on_phps phpunit "8.4" --php=/usr/bin/phpVER
+}
+
+# tests/revolt/run.sh in the chroot (8.4, 8.5, 8.6: Revolt and PHPUnit 13 from
+# sid, installed on demand), then on this machine's 8.2 with the chroot's
+# Revolt (bookworm has no php-revolt-event-loop; it is PHP files only).
+gate_revolt() {
+	local root p f s
+	on_phps_chroot revolt "8.4 8.5 8.6" --php=/usr/bin/phpVER
+	p=$g_pass f=$g_fail s=$g_skip
+	if root=$(scripts/chroot.sh); then
+		run_logged "$logs/revolt-8.2.log" tests/revolt/run.sh --so="$dev_so" \
+			--autoload="$root/usr/share/php/Revolt/EventLoop/autoload.php"
+		closing_counts "$logs/revolt-8.2.log" $?
+		p=$((p + g_pass)) f=$((f + g_fail)) s=$((s + g_skip))
+	fi
+	g_pass=$p g_fail=$f g_skip=$s
 }
 
 # The closing "N passed, M failed[, K skipped]" line of a script's log.
@@ -417,6 +447,7 @@ gate threads gate_threads
 gate fpm gate_fpm
 gate db gate_db
 gate phpunit gate_phpunit
+gate revolt gate_revolt
 [ "$asan" = 1 ] && gate asan gate_asan
 gate fuzz gate_fuzz
 
