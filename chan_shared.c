@@ -80,6 +80,8 @@ typedef struct chan_shared {
 	const chan_queue_ops *ops;
 	chan_shm_proc *me;      /* this process's entry; NULL until it has one */
 	int rfd[2], wfd[2];     /* FOR_ITEMS, FOR_SPACE: one eventfd each (Linux), else a pipe */
+	bool leader[2];         /* a context of this process waits on rfd[] */
+	chan_waitq local[2];    /* the others, queued behind it */
 	char *buf;              /* one slot, where pop() copies a value out */
 	uint32_t unserializing; /* pops inside an unserialization going on */
 	struct chan_shared *prev, *next;
@@ -369,18 +371,43 @@ static void wait_end(chan_shared *sc, int which)
 
 /* Parks until a token for `which` may be there: CHAN_WAKE_OK or
  * CHAN_WAKE_TIMEOUT to look again, else why it woke (CHAN_WAKE_NONE: an
- * exception is thrown). */
-static chan_wake chan_shared_park(chan_shared *sc, int which, uint64_t deadline)
+ * exception is thrown). Of the contexts of this process that wait one way,
+ * one (the leader) waits on the eventfd; the others queue behind it and
+ * cost no system call. *duty tells the caller that it was the leader or was
+ * woken to become the next one: it must pass that on (chan_shared_promote())
+ * unless it parks again. */
+static chan_wake chan_shared_park(chan_shared *sc, int which, uint64_t deadline, bool *duty)
 {
+	double left = deadline ? chan_shared_left(deadline) : -1;
 	chan_wake why;
-	if (!chan_io_wait(sc->rfd[which], CHAN_POLL_IN, deadline ? chan_shared_left(deadline) : -1, &why)) {
-		why = CHAN_WAKE_NONE;
+	*duty = false;
+	if (sc->leader[which]) {
+		chan_waiter w = {.coro = chan_current()};
+		chan_waitq_push(&sc->local[which], &w);
+		why = chan_wait(&w, 1, left);
+		*duty = why == CHAN_WAKE_OK;
+	} else {
+		sc->leader[which] = true;
+		if (!chan_io_wait(sc->rfd[which], CHAN_POLL_IN, left, &why)) {
+			why = CHAN_WAKE_NONE;
+		}
+		sc->leader[which] = false;
+		*duty = true;
+		if (why == CHAN_WAKE_OK) {
+			token_take(sc, which);
+		}
 	}
 	wait_end(sc, which);
-	if (why == CHAN_WAKE_OK) {
-		token_take(sc, which);
-	}
 	return why;
+}
+
+/* Wakes the first follower to look again and lead, if no one leads. */
+static void chan_shared_promote(chan_shared *sc, int which)
+{
+	chan_waiter *w;
+	if (!sc->leader[which] && (w = chan_waitq_shift(&sc->local[which]))) {
+		chan_wakeup(w->coro, CHAN_WAKE_OK, w);
+	}
 }
 
 static double chan_shared_left(uint64_t deadline)
@@ -411,39 +438,49 @@ static bool chan_shared_timed_out(double timeout, uint64_t deadline)
 	return timeout == 0 || (deadline && chan_now_ns() >= deadline);
 }
 
-/* Blocking push of a serialized value. */
+/* Blocking push of a serialized value; false with an exception thrown. */
 static bool chan_shared_send(chan_shared *sc, zend_string *s, double timeout)
 {
 	uint64_t deadline = timeout > 0 ? chan_now_ns() + (uint64_t) (timeout * 1e9) : 0;
+	bool duty = false, ok = false;
+	chan_wake why = CHAN_WAKE_NONE;
 	for (;;) {
 		if (atomic_load(&sc->shm->closed)) {
 			zend_throw_exception_ex(chan_ce_closed_exception, 0, "Cannot push to a closed channel");
-			return false;
+			break;
 		}
-		if (try_put(sc, s)) {
-			return true;
+		if ((ok = try_put(sc, s))) {
+			break;
 		}
 		chan_shared_reap(sc);
 		if (chan_shared_timed_out(timeout, deadline)) {
-			return chan_shared_raise(CHAN_WAKE_TIMEOUT, "push");
+			why = CHAN_WAKE_TIMEOUT;
+			break;
 		}
 		if (!chan_can_block()) {
-			return false;
+			break;
 		}
 		wait_begin(sc, FOR_SPACE);
-		if (atomic_load(&sc->shm->closed)) {
+		if (atomic_load(&sc->shm->closed) || (ok = try_put(sc, s))) {
 			wait_end(sc, FOR_SPACE);
+			if (ok) {
+				break;
+			}
 			continue;
 		}
-		if (try_put(sc, s)) {
-			wait_end(sc, FOR_SPACE);
-			return true;
-		}
-		chan_wake why = chan_shared_park(sc, FOR_SPACE, deadline);
+		why = chan_shared_park(sc, FOR_SPACE, deadline, &duty);
 		if (why != CHAN_WAKE_OK && why != CHAN_WAKE_TIMEOUT) {
-			return chan_shared_raise(why, "push");
+			break;
 		}
+		why = CHAN_WAKE_NONE;
 	}
+	if (duty) {
+		chan_shared_promote(sc, FOR_SPACE);
+	}
+	if (!ok && why != CHAN_WAKE_NONE) {
+		chan_shared_raise(why, "push");
+	}
+	return ok;
 }
 
 /* Blocking pop: CHAN_OP_OK with a value in out, CHAN_OP_CLOSED (closed and
@@ -451,39 +488,51 @@ static bool chan_shared_send(chan_shared *sc, zend_string *s, double timeout)
 static chan_op chan_shared_recv(chan_shared *sc, zval *out, double timeout)
 {
 	uint64_t deadline = timeout > 0 ? chan_now_ns() + (uint64_t) (timeout * 1e9) : 0;
+	bool duty = false;
+	chan_op r = CHAN_OP_WOULD_BLOCK;
+	chan_wake why = CHAN_WAKE_NONE;
+	int got;
 	for (;;) {
 		bool closed = atomic_load(&sc->shm->closed);
-		int r = try_take(sc, out);
-		if (r) {
-			return r > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
+		if ((got = try_take(sc, out)) != 0) {
+			r = got > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
+			break;
 		}
 		if (closed) {
-			return CHAN_OP_CLOSED;
+			r = CHAN_OP_CLOSED;
+			break;
 		}
 		chan_shared_reap(sc);
 		if (chan_shared_timed_out(timeout, deadline)) {
-			chan_shared_raise(CHAN_WAKE_TIMEOUT, "pop");
-			return CHAN_OP_WOULD_BLOCK;
+			why = CHAN_WAKE_TIMEOUT;
+			break;
 		}
 		if (!chan_can_block()) {
-			return CHAN_OP_WOULD_BLOCK;
+			break;
 		}
 		wait_begin(sc, FOR_ITEMS);
 		if (atomic_load(&sc->shm->closed)) {
 			wait_end(sc, FOR_ITEMS);
 			continue;
 		}
-		r = try_take(sc, out);
-		if (r) {
+		if ((got = try_take(sc, out)) != 0) {
 			wait_end(sc, FOR_ITEMS);
-			return r > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
+			r = got > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
+			break;
 		}
-		chan_wake why = chan_shared_park(sc, FOR_ITEMS, deadline);
+		why = chan_shared_park(sc, FOR_ITEMS, deadline, &duty);
 		if (why != CHAN_WAKE_OK && why != CHAN_WAKE_TIMEOUT) {
-			chan_shared_raise(why, "pop");
-			return CHAN_OP_WOULD_BLOCK;
+			break;
 		}
+		why = CHAN_WAKE_NONE;
 	}
+	if (duty) {
+		chan_shared_promote(sc, FOR_ITEMS);
+	}
+	if (why != CHAN_WAKE_NONE) {
+		chan_shared_raise(why, "pop");
+	}
+	return r;
 }
 
 static void chan_shared_unmap(chan_shared *sc)
