@@ -196,6 +196,7 @@ static chan_coro *chan_pick_next(void)
 }
 
 static bool chan_bind(chan_coro *co);
+static void chan_switch_first(chan_coro *to);
 
 /* Gives up the CPU; returns once this context has been picked again. */
 static void chan_schedule(void)
@@ -203,7 +204,11 @@ static void chan_schedule(void)
 	chan_coro *self = S.current;
 	chan_coro *next;
 	self->frame = EG(current_execute_data);
-	while ((next = chan_pick_next()) != self && UNEXPECTED(!next->context) && !chan_bind(next)) {
+	while ((next = chan_pick_next()) != self && UNEXPECTED(!next->context)) {
+		if (chan_bind(next)) {
+			chan_switch_first(next); /* the only switch to a context that never ran */
+			return;
+		}
 	}
 	if (next != self) {
 		chan_switch(next);
@@ -551,6 +556,35 @@ static bool chan_bind(chan_coro *co)
 		S.main.wake = CHAN_WAKE_ABORT;
 	}
 	return false;
+}
+
+/* Fiber switch observers may look at where the switching context stands:
+ * Xdebug (3.2 to 3.4 at least), when a context runs for the first time,
+ * records the file and line zend_get_executed_filename_ex() gives for the
+ * context that switched to it (as it does for $fiber->start()) and
+ * dereferences it unchecked. A context with no user frame (main running the
+ * drain from a shutdown function or at RSHUTDOWN, a coroutine running an
+ * internal callable) would crash it, so for that one switch a frame of user
+ * code naming the scheduler stands on top; it is popped before the switching
+ * context runs again, and nothing else ever sees it. */
+static zend_op chan_start_op;
+static zend_op_array chan_start_func = {.type = ZEND_USER_FUNCTION};
+
+static void chan_switch_first(chan_coro *to)
+{
+	zend_execute_data *frame = EG(current_execute_data);
+	if (EXPECTED(to->context->status != ZEND_FIBER_STATUS_INIT) || zend_get_executed_filename_ex()) {
+		chan_switch(to);
+		return;
+	}
+	zend_execute_data stand_in;
+	memset(&stand_in, 0, sizeof(stand_in));
+	stand_in.func = (zend_function *) &chan_start_func;
+	stand_in.opline = &chan_start_op;
+	stand_in.prev_execute_data = frame;
+	EG(current_execute_data) = &stand_in;
+	chan_switch(to);
+	EG(current_execute_data) = frame;
 }
 
 /* Idle workers hold no PHP values: freeing them runs no PHP code. */
@@ -1186,6 +1220,9 @@ void chan_overflow_message(char *buf, size_t len)
 
 void chan_scheduler_minit(void)
 {
+	chan_start_func.filename = zend_string_init_interned("[chan scheduler]", sizeof("[chan scheduler]") - 1, 1);
+	chan_start_func.opcodes = &chan_start_op;
+	chan_start_func.last = 1;
 	chan_hook_exit(chan_on_exit);
 }
 

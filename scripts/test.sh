@@ -20,6 +20,10 @@
 #   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
 #             (8.2, and 8.4, 8.5, 8.6 in the chroot, which gets the packages
 #             on demand)
+#   tools     tests/tools: the phpt suite with Xdebug loaded (XDEBUG_MODE
+#             develop,coverage, then debug) and with pcov, on 8.2 and 8.4 in
+#             the chroot (php8.X-xdebug and php8.X-pcov are installed on
+#             demand and left disabled in conf.d); about 2.5 min per PHP
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -288,6 +292,10 @@ gate_db() {
 	on_phps db "8.4 8.5 8.6" --php=/usr/bin/phpVER
 }
 
+gate_tools() {
+	on_phps tools "8.4" --php=/usr/bin/phpVER
+}
+
 # The closing "N passed, M failed[, K skipped]" line of a script's log.
 closing_counts() {
 	local log=$1 rc=$2 last
@@ -404,6 +412,7 @@ gate matrix gate_matrix
 gate threads gate_threads
 gate fpm gate_fpm
 gate db gate_db
+gate tools gate_tools
 [ "$asan" = 1 ] && gate asan gate_asan
 gate fuzz gate_fuzz
 
