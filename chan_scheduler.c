@@ -15,6 +15,7 @@
 #include "chan_group.h"
 #include "zend_exceptions.h"
 #include "zend_observer.h"
+#include "zend_builtin_functions.h"
 #include "ext/standard/basic_functions.h"
 
 #ifdef PHP_WIN32
@@ -858,6 +859,33 @@ static void chan_destroy_all(bool unwind)
 	self->state = CHAN_CORO_RUNNING;
 }
 
+/* An exception that escaped a coroutine carries the coroutine's trace (made
+ * where it was thrown, down to the coroutine's function); main rethrows it
+ * from where it was waiting, and that is appended: its trace then reads as
+ * the coroutine's frames followed by main's, as an uncaught error shows. */
+static void chan_trace_append_main(zend_object *ex)
+{
+	zend_class_entry *base = zend_get_exception_base(ex);
+	zval rv, bt, *trace = zend_read_property_ex(base, ex, ZSTR_KNOWN(ZEND_STR_TRACE), 1, &rv);
+	if (Z_TYPE_P(trace) != IS_ARRAY) {
+		return;
+	}
+	zend_fetch_debug_backtrace(&bt, 0, EG(exception_ignore_args) ? DEBUG_BACKTRACE_IGNORE_ARGS : 0, 0);
+	if (Z_TYPE(bt) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL(bt)) > 0) {
+		zval joined, *frame;
+		ZVAL_ARR(&joined, zend_array_dup(Z_ARRVAL_P(trace)));
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL(bt), frame)
+		{
+			Z_TRY_ADDREF_P(frame);
+			zend_hash_next_index_insert_new(Z_ARRVAL(joined), frame);
+		}
+		ZEND_HASH_FOREACH_END();
+		zend_update_property_ex(base, ex, ZSTR_KNOWN(ZEND_STR_TRACE), &joined);
+		zval_ptr_dtor(&joined);
+	}
+	zval_ptr_dtor(&bt);
+}
+
 bool chan_raise(chan_wake why)
 {
 	switch (why) {
@@ -882,6 +910,7 @@ bool chan_raise(chan_wake why)
 			if (chan_exit_requested()) {
 				OBJ_RELEASE(ex);
 			} else {
+				chan_trace_append_main(ex);
 				zend_throw_exception_internal(ex);
 			}
 			return true;
