@@ -1303,11 +1303,11 @@ static void chan_try_drain(void)
 	zend_end_try();
 }
 
-static void chan_try_destroy_all(void)
+static void chan_try_destroy_all(bool unwind)
 {
 	zend_try
 	{
-		chan_destroy_all(true);
+		chan_destroy_all(unwind);
 	}
 	zend_end_try();
 }
@@ -1323,7 +1323,10 @@ void chan_scheduler_rshutdown(void)
 		if (CG(unclean_shutdown) || S.current != &S.main) {
 			chan_forget_all();
 		} else {
-			chan_try_destroy_all();
+			/* After exit(), unwound (no finally block runs); after an
+			 * uncaught exception, destroyed as PHP destroys suspended
+			 * Fibers then: their finally blocks run. */
+			chan_try_destroy_all(S.exiting);
 		}
 	}
 	if (S.abort_ex) {
