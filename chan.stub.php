@@ -41,7 +41,12 @@ namespace Chan {
      * destroyed with their finally blocks run; a coroutine started by one of
      * those finally blocks never runs. exit() (anywhere, a finally block
      * included) destroys the others without running their finally blocks,
-     * as PHP's exit() does for the main script.
+     * as PHP's exit() does for the main script. When main dies of an uncaught
+     * exception of its own, the coroutines still alive are destroyed after
+     * the "Uncaught" fatal error, as PHP destroys suspended Fibers then:
+     * their finally blocks run (one a coroutine let escape had them
+     * destroyed before it reached main). After a fatal error (E_ERROR,
+     * memory_limit) no PHP code runs: they are dropped.
      *
      * Deadlock: the Chan\DeadlockError message is "all coroutines are asleep
      * - deadlock!", a blank line, then one line per blocked context, main
@@ -64,6 +69,20 @@ namespace Chan {
      * coroutine has finished. run() is a blocking call of main: a
      * withTimeout() deadline around it throws from it (the coroutines go
      * on).
+     *
+     * What it leaves behind: when run() returns, no coroutine is left
+     * (Coroutine::count() is 0). When it throws Chan\DeadlockError or an
+     * exception that escaped a coroutine, every other coroutine has already
+     * been destroyed, newest first: parked and runnable ones with their
+     * finally blocks run, queued ones that never started without running;
+     * Coroutine::count() is 0 and the next run() starts clean. The
+     * exception's trace is the coroutine's (where it was thrown, down to its
+     * function) followed by main's from its blocking call, run() here; that
+     * is what PHP's "Uncaught" fatal error shows when nobody catches it.
+     * When a withTimeout() deadline around run() throws, the coroutines are
+     * not destroyed: they stay queued or parked, and run at main's next
+     * blocking call or at script end. exit() inside ends the script as
+     * described under go().
      */
     function run(callable $fn, mixed ...$args): mixed {}
 

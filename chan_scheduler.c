@@ -15,6 +15,7 @@
 #include "chan_group.h"
 #include "zend_exceptions.h"
 #include "zend_observer.h"
+#include "zend_builtin_functions.h"
 #include "ext/standard/basic_functions.h"
 
 #ifdef PHP_WIN32
@@ -196,6 +197,7 @@ static chan_coro *chan_pick_next(void)
 }
 
 static bool chan_bind(chan_coro *co);
+static void chan_switch_first(chan_coro *to);
 
 /* Gives up the CPU; returns once this context has been picked again. */
 static void chan_schedule(void)
@@ -203,7 +205,11 @@ static void chan_schedule(void)
 	chan_coro *self = S.current;
 	chan_coro *next;
 	self->frame = EG(current_execute_data);
-	while ((next = chan_pick_next()) != self && UNEXPECTED(!next->context) && !chan_bind(next)) {
+	while ((next = chan_pick_next()) != self && UNEXPECTED(!next->context)) {
+		if (chan_bind(next)) {
+			chan_switch_first(next); /* the only switch to a context that never ran */
+			return;
+		}
 	}
 	if (next != self) {
 		chan_switch(next);
@@ -553,6 +559,35 @@ static bool chan_bind(chan_coro *co)
 	return false;
 }
 
+/* Fiber switch observers may look at where the switching context stands:
+ * Xdebug (3.2 to 3.4 at least), when a context runs for the first time,
+ * records the file and line zend_get_executed_filename_ex() gives for the
+ * context that switched to it (as it does for $fiber->start()) and
+ * dereferences it unchecked. A context with no user frame (main running the
+ * drain from a shutdown function or at RSHUTDOWN, a coroutine running an
+ * internal callable) would crash it, so for that one switch a frame of user
+ * code naming the scheduler stands on top; it is popped before the switching
+ * context runs again, and nothing else ever sees it. */
+static zend_op chan_start_op;
+static zend_op_array chan_start_func = {.type = ZEND_USER_FUNCTION};
+
+static void chan_switch_first(chan_coro *to)
+{
+	zend_execute_data *frame = EG(current_execute_data);
+	if (EXPECTED(to->context->status != ZEND_FIBER_STATUS_INIT) || zend_get_executed_filename_ex()) {
+		chan_switch(to);
+		return;
+	}
+	zend_execute_data stand_in;
+	memset(&stand_in, 0, sizeof(stand_in));
+	stand_in.func = (zend_function *) &chan_start_func;
+	stand_in.opline = &chan_start_op;
+	stand_in.prev_execute_data = frame;
+	EG(current_execute_data) = &stand_in;
+	chan_switch(to);
+	EG(current_execute_data) = frame;
+}
+
 /* Idle workers hold no PHP values: freeing them runs no PHP code. */
 static void chan_worker_destroy_idle(void)
 {
@@ -824,6 +859,33 @@ static void chan_destroy_all(bool unwind)
 	self->state = CHAN_CORO_RUNNING;
 }
 
+/* An exception that escaped a coroutine carries the coroutine's trace (made
+ * where it was thrown, down to the coroutine's function); main rethrows it
+ * from where it was waiting, and that is appended: its trace then reads as
+ * the coroutine's frames followed by main's, as an uncaught error shows. */
+static void chan_trace_append_main(zend_object *ex)
+{
+	zend_class_entry *base = zend_get_exception_base(ex);
+	zval rv, bt, *trace = zend_read_property_ex(base, ex, ZSTR_KNOWN(ZEND_STR_TRACE), 1, &rv);
+	if (Z_TYPE_P(trace) != IS_ARRAY) {
+		return;
+	}
+	zend_fetch_debug_backtrace(&bt, 0, EG(exception_ignore_args) ? DEBUG_BACKTRACE_IGNORE_ARGS : 0, 0);
+	if (Z_TYPE(bt) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL(bt)) > 0) {
+		zval joined, *frame;
+		ZVAL_ARR(&joined, zend_array_dup(Z_ARRVAL_P(trace)));
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL(bt), frame)
+		{
+			Z_TRY_ADDREF_P(frame);
+			zend_hash_next_index_insert_new(Z_ARRVAL(joined), frame);
+		}
+		ZEND_HASH_FOREACH_END();
+		zend_update_property_ex(base, ex, ZSTR_KNOWN(ZEND_STR_TRACE), &joined);
+		zval_ptr_dtor(&joined);
+	}
+	zval_ptr_dtor(&bt);
+}
+
 bool chan_raise(chan_wake why)
 {
 	switch (why) {
@@ -848,6 +910,7 @@ bool chan_raise(chan_wake why)
 			if (chan_exit_requested()) {
 				OBJ_RELEASE(ex);
 			} else {
+				chan_trace_append_main(ex);
 				zend_throw_exception_internal(ex);
 			}
 			return true;
@@ -1186,6 +1249,9 @@ void chan_overflow_message(char *buf, size_t len)
 
 void chan_scheduler_minit(void)
 {
+	chan_start_func.filename = zend_string_init_interned("[chan scheduler]", sizeof("[chan scheduler]") - 1, 1);
+	chan_start_func.opcodes = &chan_start_op;
+	chan_start_func.last = 1;
 	chan_hook_exit(chan_on_exit);
 }
 
@@ -1237,11 +1303,11 @@ static void chan_try_drain(void)
 	zend_end_try();
 }
 
-static void chan_try_destroy_all(void)
+static void chan_try_destroy_all(bool unwind)
 {
 	zend_try
 	{
-		chan_destroy_all(true);
+		chan_destroy_all(unwind);
 	}
 	zend_end_try();
 }
@@ -1257,7 +1323,10 @@ void chan_scheduler_rshutdown(void)
 		if (CG(unclean_shutdown) || S.current != &S.main) {
 			chan_forget_all();
 		} else {
-			chan_try_destroy_all();
+			/* After exit(), unwound (no finally block runs); after an
+			 * uncaught exception, destroyed as PHP destroys suspended
+			 * Fibers then: their finally blocks run. */
+			chan_try_destroy_all(S.exiting);
 		}
 	}
 	if (S.abort_ex) {

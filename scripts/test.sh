@@ -31,6 +31,10 @@
 #             tests/revolt/*.phpt (those also on 8.2, with the chroot's
 #             Revolt files); installs php-revolt-event-loop, phpunit and
 #             dpkg-dev on demand (about 1.5 min)
+#   tools     tests/tools: the phpt suite with Xdebug loaded (XDEBUG_MODE
+#             develop,coverage, then debug) and with pcov, on 8.2 and 8.4 in
+#             the chroot (php8.X-xdebug and php8.X-pcov are installed on
+#             demand and left disabled in conf.d); about 2.5 min per PHP
 #   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
@@ -330,6 +334,10 @@ gate_revolt() {
 	g_pass=$p g_fail=$f g_skip=$s
 }
 
+gate_tools() {
+	on_phps tools "8.4" --php=/usr/bin/phpVER
+}
+
 # The closing "N passed, M failed[, K skipped]" line of a script's log.
 closing_counts() {
 	local log=$1 rc=$2 last
@@ -448,6 +456,7 @@ gate fpm gate_fpm
 gate db gate_db
 gate phpunit gate_phpunit
 gate revolt gate_revolt
+gate tools gate_tools
 [ "$asan" = 1 ] && gate asan gate_asan
 gate fuzz gate_fuzz
 

@@ -1,5 +1,5 @@
 --TEST--
-An exception escaping a coroutine while main is not blocked (script end) is reported as PHP's usual uncaught-exception fatal error
+An exception escaping a coroutine while main is not blocked (script end) is reported as PHP's usual uncaught-exception fatal error; its trace is the coroutine's, then where main was: the end-of-script drain
 --EXTENSIONS--
 chan
 --FILE--
@@ -32,5 +32,6 @@ finally of sleeper
 Fatal error: Uncaught RuntimeException: escaped at script end in %s:%d
 Stack trace:
 #0 [internal function]: {closure%S}()
-#1 {main}
+#1 [internal function]: Chan\Coroutine::drain()
+#2 {main}
   thrown in %s on line %d

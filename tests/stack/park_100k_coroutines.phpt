@@ -6,6 +6,9 @@ chan
 <?php
 // run-tests -m (valgrind) sets USE_ZEND_ALLOC=0; so does the ASan gate, which preloads libasan
 if (getenv('USE_ZEND_ALLOC') === '0' && !str_contains((string) getenv('LD_PRELOAD'), 'asan')) die('skip too slow under valgrind');
+// Xdebug looks up each context's function stack at every switch in a table of 64
+// buckets keyed by a formatted string: among 100,000 contexts a switch scans ~1,500.
+if (function_exists('xdebug_info') && xdebug_info('mode') !== []) die('skip too slow under Xdebug (its per-context table is scanned at every switch)');
 if (is_readable('/proc/meminfo') && preg_match('/MemAvailable:\s+(\d+) kB/', file_get_contents('/proc/meminfo'), $m)
     && (int) $m[1] < 2 * 1024 * 1024) {
     die('skip needs 2 GiB of available memory, ' . round($m[1] / 1024) . ' MiB free');
