@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 
 candidates() {
 	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-		git ls-files --cached --others --exclude-standard
+		git ls-files --cached --others --exclude-standard | uniq # unmerged: once per stage
 	else
 		find . -path ./.git -prune -o -type f -print | sed 's#^\./##'
 	fi
