@@ -10,13 +10,15 @@
  * the kernel marks the mutex when the process dies, however it dies, and
  * the first survivor that finds the channel full or empty takes the entry
  * over, lets the ring repair what the dead process had claimed, and frees
- * it. Waiting is on two eventfds made with the channel (items, space), in
- * semaphore mode: a process about to park counts itself in the header,
- * looks at the ring once more and waits in its event loop; whoever pushes
- * or pops with someone counted posts one token. A token may be stale (its
- * waiter found its way meanwhile): the one who reads it looks, finds
- * nothing and waits again. close() posts more tokens than anyone can take,
- * so every wait ends at once from then on.
+ * it. Waiting is on two eventfds made with the channel (items, space): a
+ * context about to park counts itself in the header, looks at the ring
+ * once more and waits in its event loop (one context per process on the
+ * descriptor, edge-triggered; the others of that process queue behind it);
+ * whoever pushes or pops with someone counted writes to the eventfd, an
+ * edge that wakes the waiting processes. A wake-up may find nothing (another
+ * got there first): the woken one looks, finds nothing and waits again.
+ * Elsewhere than Linux a pipe stands in, level-triggered, one byte a token.
+ * close() posts to both, and nobody parks on a closed channel.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -80,6 +82,7 @@ typedef struct chan_shared {
 	const chan_queue_ops *ops;
 	chan_shm_proc *me;      /* this process's entry; NULL until it has one */
 	int rfd[2], wfd[2];     /* FOR_ITEMS, FOR_SPACE: one eventfd each (Linux), else a pipe */
+	zend_ulong key;         /* this object's edge-wait key, unique in the process */
 	bool leader[2];         /* a context of this process waits on rfd[] */
 	chan_waitq local[2];    /* the others, queued behind it */
 	char *buf;              /* one slot, where pop() copies a value out */
@@ -103,6 +106,7 @@ static zend_always_inline chan_shared *chan_shared_from_obj(zend_object *obj)
 
 /* The channels this thread holds, for the fork handler. */
 ZEND_TLS chan_shared *chan_shared_list;
+ZEND_TLS zend_ulong chan_shared_keys;
 
 typedef struct chan_cell {
 	uint32_t len;
@@ -232,19 +236,43 @@ static void token_post(chan_shared *sc, int which, uint64_t n)
 	(void) r; /* EAGAIN: the counter is full of tokens already */
 }
 
+#ifdef __linux__
+/* The eventfd is watched edge-triggered (epoll, registered once): every
+ * write is an edge that wakes the leader parked then, and a leader parks
+ * only after looking at the ring with itself counted, so tokens need not be
+ * read: the counter only grows (by one per post; 2^64 is far). */
+static zend_ulong token_key(chan_shared *sc)
+{
+	return ((zend_ulong) 1 << (sizeof(zend_ulong) * 8 - 1)) | sc->key;
+}
+
+static bool token_wait(chan_shared *sc, int which, double left, chan_wake *why)
+{
+	return chan_io_wait_edge(sc->rfd[which], CHAN_POLL_IN, token_key(sc) + (zend_ulong) which, left, why);
+}
+
+static void token_take(chan_shared *sc, int which)
+{
+	(void) sc, (void) which;
+}
+#else
+/* A pipe, level-triggered: a waiter that woke reads one token, so that the
+ * pipe is not readable for ever (close() fills it for good). */
+static bool token_wait(chan_shared *sc, int which, double left, chan_wake *why)
+{
+	return chan_io_wait(sc->rfd[which], CHAN_POLL_IN, left, why);
+}
+
 static void token_take(chan_shared *sc, int which)
 {
 	if (atomic_load(&sc->shm->closed)) {
 		return;
 	}
-#ifdef __linux__
-	uint64_t n;
-#else
 	char n;
-#endif
 	ssize_t r = read(sc->rfd[which], &n, sizeof n);
 	(void) r; /* EAGAIN: another waiter had it */
 }
+#endif
 
 /* After a push (which = FOR_ITEMS) or a pop (FOR_SPACE). */
 static zend_always_inline void chan_shared_notify(chan_shared *sc, int which)
@@ -388,7 +416,7 @@ static chan_wake chan_shared_park(chan_shared *sc, int which, uint64_t deadline,
 		*duty = why == CHAN_WAKE_OK;
 	} else {
 		sc->leader[which] = true;
-		if (!chan_io_wait(sc->rfd[which], CHAN_POLL_IN, left, &why)) {
+		if (!token_wait(sc, which, left, &why)) {
 			why = CHAN_WAKE_NONE;
 		}
 		sc->leader[which] = false;
@@ -599,7 +627,7 @@ static bool chan_shared_map(chan_shared *sc, zend_long capacity, bool lock)
 	bool fds = true;
 	for (int i = 0; i < 2; i++) {
 #ifdef __linux__
-		sc->rfd[i] = sc->wfd[i] = eventfd(0, EFD_SEMAPHORE | EFD_NONBLOCK | EFD_CLOEXEC);
+		sc->rfd[i] = sc->wfd[i] = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 		fds = fds && sc->rfd[i] >= 0;
 #else
 		int p[2];
@@ -621,6 +649,7 @@ static bool chan_shared_map(chan_shared *sc, zend_long capacity, bool lock)
 		return false;
 	}
 	sc->buf = emalloc(sizeof(uint32_t) + (size_t) sc->slot_size);
+	sc->key = (chan_shared_keys += 2);
 	sc->next = chan_shared_list;
 	if (sc->next) {
 		sc->next->prev = sc;
