@@ -30,6 +30,7 @@ zend_class_entry *chan_ce_closed_exception;
 zend_class_entry *chan_ce_timeout_exception;
 zend_class_entry *chan_ce_cancelled_exception;
 zend_class_entry *chan_ce_group;
+zend_class_entry *chan_ce_shared_channel;
 
 static ZEND_INI_MH(chan_ini_max_coroutines)
 {
@@ -66,6 +67,7 @@ PHP_MINIT_FUNCTION(chan)
 	chan_ce_channel = register_class_Chan_Channel(zend_ce_countable, zend_ce_aggregate);
 	chan_ce_waitgroup = register_class_Chan_WaitGroup();
 	chan_ce_group = register_class_Chan_Group();
+	chan_ce_shared_channel = register_class_Chan_SharedChannel(zend_ce_countable);
 
 	chan_scheduler_minit();
 	chan_channel_minit();
@@ -73,6 +75,7 @@ PHP_MINIT_FUNCTION(chan)
 	chan_group_minit();
 	chan_loop_minit();
 	chan_io_minit();
+	chan_shared_minit();
 	return SUCCESS;
 }
 

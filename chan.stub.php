@@ -455,6 +455,82 @@ namespace Chan {
     }
 
     /**
+     * A channel in shared memory for processes forked from one parent
+     * (pcntl_fork()): made before the fork, it is the same channel in the
+     * parent and every child, and a value pushed in one process is popped
+     * exactly once, in any of them. The memory is an anonymous shared
+     * mapping, reachable only by the processes forked after the channel was
+     * made, and gone when the last of them exits or frees the channel.
+     *
+     * Values travel serialized (serialize()'s rules: what it refuses, it
+     * throws here too, and nothing is pushed) in fixed slots of $slotSize
+     * bytes; a longer serialization: ValueError and nothing is pushed. An
+     * object of a class the popping process does not know pops as
+     * __PHP_Incomplete_Class, as unserialize() makes it.
+     *
+     * Blocking parks the calling coroutine (or main), never the process:
+     * the others of that process keep running. A process is woken by
+     * another through an eventfd made with the channel, which its event
+     * loop waits on. $timeout, close() and Chan\ClosedException as for
+     * Channel; close() in any process is seen by all.
+     *
+     * A process that dies at any instant, SIGKILL included, never corrupts
+     * the channel or blocks the others for good, and no value is ever
+     * delivered twice. What a death can lose is the one value it had in
+     * flight: on the mutex ring ($lock = true) a value whose push() had not
+     * returned or whose pop() had taken it (the robust lock its owner died
+     * holding is taken over with the ring consistent); on the lock-free
+     * ring the same, the survivors finishing the cell the dead process had
+     * claimed (a push's becomes a hole the poppers skip, a pop's is freed
+     * for pushers), the first time one of them finds the channel full or
+     * empty. At most 128 processes may hold one channel at once (a process
+     * that exited frees its place); one more throws Chan\Error on its
+     * first use of the channel. Not available on Windows (Chan\Error).
+     *
+     * @strict-properties
+     * @not-serializable
+     */
+    final class SharedChannel implements \Countable
+    {
+        public readonly int $capacity;
+
+        /**
+         * $capacity and $slotSize at least 1 (ValueError naming the
+         * argument); a channel the machine cannot map: ValueError. Calling
+         * the constructor twice: Chan\Error. Cannot be cloned or serialized.
+         */
+        public function __construct(int $capacity, bool $lock = false, int $slotSize = 4096) {}
+
+        /** As Channel::push(); a value is serialized before anything waits. */
+        public function push(mixed $value, ?float $timeout = null): void {}
+
+        /** As Channel::pop(). */
+        public function pop(?float $timeout = null): mixed {}
+
+        /** push() that never waits: false where push() would wait. */
+        public function tryPush(mixed $value): bool {}
+
+        /** pop() that never waits, as Channel::tryPop(). */
+        public function tryPop(mixed &$value = null): bool {}
+
+        /** Seen by every process; true if this call closed it. */
+        public function close(): bool {}
+
+        public function isClosed(): bool {}
+
+        /** Values buffered now, in all processes. */
+        public function count(): int {}
+
+        /**
+         * As Channel::stats(), pushers and poppers counted over every
+         * process, plus 'slot_size' => int and 'processes' => how many
+         * processes hold the channel now.
+         * @return array<string, int|bool|string>
+         */
+        public function stats(): array {}
+    }
+
+    /**
      * @strict-properties
      * @not-serializable
      */

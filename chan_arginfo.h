@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 746431a645d065042707fc40ef8cb7948e92a693 */
+ * Stub hash: 79f8e4210d1007bdbcc9c9be961d8b35b5d77728 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -168,6 +168,28 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_ChannelIterator_rewind arginfo_class_Chan_Coroutine_yield
 
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_SharedChannel___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, capacity, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, lock, _IS_BOOL, 0, "false")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, slotSize, IS_LONG, 0, "4096")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_Chan_SharedChannel_push arginfo_class_Chan_Channel_push
+
+#define arginfo_class_Chan_SharedChannel_pop arginfo_class_Chan_Channel_pop
+
+#define arginfo_class_Chan_SharedChannel_tryPush arginfo_class_Chan_Channel_tryPush
+
+#define arginfo_class_Chan_SharedChannel_tryPop arginfo_class_Chan_Channel_tryPop
+
+#define arginfo_class_Chan_SharedChannel_close arginfo_class_Chan_Channel_close
+
+#define arginfo_class_Chan_SharedChannel_isClosed arginfo_class_Chan_Channel_close
+
+#define arginfo_class_Chan_SharedChannel_count arginfo_class_Chan_Coroutine_id
+
+#define arginfo_class_Chan_SharedChannel_stats arginfo_class_Chan_Coroutine_list
+
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_WaitGroup___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "0")
 ZEND_END_ARG_INFO()
@@ -231,6 +253,15 @@ ZEND_METHOD(Chan_ChannelIterator, key);
 ZEND_METHOD(Chan_ChannelIterator, next);
 ZEND_METHOD(Chan_ChannelIterator, valid);
 ZEND_METHOD(Chan_ChannelIterator, rewind);
+ZEND_METHOD(Chan_SharedChannel, __construct);
+ZEND_METHOD(Chan_SharedChannel, push);
+ZEND_METHOD(Chan_SharedChannel, pop);
+ZEND_METHOD(Chan_SharedChannel, tryPush);
+ZEND_METHOD(Chan_SharedChannel, tryPop);
+ZEND_METHOD(Chan_SharedChannel, close);
+ZEND_METHOD(Chan_SharedChannel, isClosed);
+ZEND_METHOD(Chan_SharedChannel, count);
+ZEND_METHOD(Chan_SharedChannel, stats);
 ZEND_METHOD(Chan_WaitGroup, __construct);
 ZEND_METHOD(Chan_WaitGroup, add);
 ZEND_METHOD(Chan_WaitGroup, done);
@@ -305,6 +336,20 @@ static const zend_function_entry class_Chan_ChannelIterator_methods[] = {
 	ZEND_ME(Chan_ChannelIterator, next, arginfo_class_Chan_ChannelIterator_next, ZEND_ACC_PUBLIC)
 	ZEND_ME(Chan_ChannelIterator, valid, arginfo_class_Chan_ChannelIterator_valid, ZEND_ACC_PUBLIC)
 	ZEND_ME(Chan_ChannelIterator, rewind, arginfo_class_Chan_ChannelIterator_rewind, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_Chan_SharedChannel_methods[] = {
+	ZEND_ME(Chan_SharedChannel, __construct, arginfo_class_Chan_SharedChannel___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, push, arginfo_class_Chan_SharedChannel_push, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, pop, arginfo_class_Chan_SharedChannel_pop, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, tryPush, arginfo_class_Chan_SharedChannel_tryPush, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, tryPop, arginfo_class_Chan_SharedChannel_tryPop, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, close, arginfo_class_Chan_SharedChannel_close, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, isClosed, arginfo_class_Chan_SharedChannel_isClosed, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, count, arginfo_class_Chan_SharedChannel_count, ZEND_ACC_PUBLIC)
+	ZEND_ME(Chan_SharedChannel, stats, arginfo_class_Chan_SharedChannel_stats, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -402,6 +447,24 @@ static zend_class_entry *register_class_Chan_ChannelIterator(zend_class_entry *c
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 	zend_class_implements(class_entry, 1, class_entry_Iterator);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_Chan_SharedChannel(zend_class_entry *class_entry_Countable)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "Chan", "SharedChannel", class_Chan_SharedChannel_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Countable);
+
+	zval property_capacity_default_value;
+	ZVAL_UNDEF(&property_capacity_default_value);
+	zend_string *property_capacity_name = zend_string_init("capacity", sizeof("capacity") - 1, 1);
+	zend_declare_typed_property(class_entry, property_capacity_name, &property_capacity_default_value, ZEND_ACC_PUBLIC|ZEND_ACC_READONLY, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG));
+	zend_string_release(property_capacity_name);
 
 	return class_entry;
 }

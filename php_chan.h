@@ -25,6 +25,7 @@ extern zend_class_entry *chan_ce_closed_exception;
 extern zend_class_entry *chan_ce_timeout_exception;
 extern zend_class_entry *chan_ce_cancelled_exception;
 extern zend_class_entry *chan_ce_group;
+extern zend_class_entry *chan_ce_shared_channel;
 
 /* Per concern: attach handlers to the class entries made in chan.c. */
 void chan_scheduler_minit(void);
@@ -32,6 +33,7 @@ void chan_channel_minit(void);
 void chan_waitgroup_minit(void);
 void chan_group_minit(void);
 void chan_io_minit(void);
+void chan_shared_minit(void);
 /* What waitReadable()/waitWritable() accept in this build, for phpinfo(). */
 const char *chan_io_kinds(void);
 void chan_io_mshutdown(void);

@@ -1,0 +1,906 @@
+/*
+ * chan_shared.c - Chan\SharedChannel: a channel in memory shared by the
+ * processes forked from the one that made it.
+ *
+ * Policy. One anonymous MAP_SHARED mapping holds a header, a registry of
+ * the processes that hold the channel and one of the two rings laid out in
+ * place (chan_queue.h, shared use), its cells a length and a serialized
+ * value. Nothing is named, so nothing outlives the processes. Each process
+ * holds a registry entry whose robust mutex it keeps locked while it lives:
+ * the kernel marks the mutex when the process dies, however it dies, and
+ * the first survivor that finds the channel full or empty takes the entry
+ * over, lets the ring repair what the dead process had claimed, and frees
+ * it. Waiting is on two eventfds made with the channel (items, space), in
+ * semaphore mode: a process about to park counts itself in the header,
+ * looks at the ring once more and waits in its event loop; whoever pushes
+ * or pops with someone counted posts one token. A token may be stale (its
+ * waiter found its way meanwhile): the one who reads it looks, finds
+ * nothing and waits again. close() posts more tokens than anyone can take,
+ * so every wait ends at once from then on.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/standard/php_var.h"
+#include "zend_exceptions.h"
+#include "zend_smart_str.h"
+#include "zend_interfaces.h"
+
+#include "php_chan.h"
+#include "chan_channel.h"
+#include "chan_loop.h"
+#include "chan_queue.h"
+#include "chan_scheduler.h"
+
+#ifndef PHP_WIN32
+#include <errno.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/eventfd.h>
+#else
+#include <fcntl.h>
+#endif
+#endif
+
+#include <stdatomic.h>
+
+#define CHAN_SHM_PROCS 128
+#define CHAN_SHM_HOLE  UINT32_MAX          /* a cell a dead pusher never filled */
+#define CHAN_SHM_CLOSE (UINT64_C(1) << 40) /* tokens close() posts */
+
+#ifndef PHP_WIN32
+typedef struct chan_shm_proc {
+	pthread_mutex_t alive; /* robust: locked by its process while it lives */
+	chan_queue_claim claim;
+	_Atomic uint32_t waiting[2]; /* its contexts parked for items, for space */
+	_Atomic int32_t pid;         /* 0: free */
+} chan_shm_proc;
+
+typedef struct chan_shm {
+	_Atomic uint32_t closed;
+	_Atomic uint32_t waiting[2]; /* all processes' parked contexts */
+	_Atomic uint32_t used;       /* entries ever taken: the registry's high-water mark */
+	chan_shm_proc procs[CHAN_SHM_PROCS];
+} chan_shm;
+
+#define CHAN_SHM_QUEUE ((sizeof(chan_shm) + 63) & ~(size_t) 63)
+#endif
+
+enum { FOR_ITEMS, FOR_SPACE };
+
+typedef struct chan_shared {
+#ifndef PHP_WIN32
+	chan_shm *shm;
+	size_t map_len;
+	chan_queue *q;
+	const chan_queue_ops *ops;
+	chan_shm_proc *me;  /* this process's entry; NULL until it has one */
+	int rfd[2], wfd[2]; /* FOR_ITEMS, FOR_SPACE: one eventfd each (Linux), else a pipe */
+	char *buf;          /* one slot, where pop() copies a value out */
+	struct chan_shared *prev, *next;
+#endif
+	zend_long slot_size;
+	zend_object std;
+} chan_shared;
+
+static zend_object_handlers chan_shared_handlers;
+
+static zend_always_inline chan_shared *chan_shared_from_obj(zend_object *obj)
+{
+	return (chan_shared *) ((char *) obj - offsetof(chan_shared, std));
+}
+
+#define THIS_SHARED() chan_shared_from_obj(Z_OBJ_P(ZEND_THIS))
+
+#ifndef PHP_WIN32
+
+/* The channels this thread holds, for the fork handler. */
+ZEND_TLS chan_shared *chan_shared_list;
+
+typedef struct chan_cell {
+	uint32_t len;
+	uint32_t pad;
+	char data[];
+} chan_cell;
+
+/* --- the registry --------------------------------------------------------- */
+
+static void proc_release(chan_shm *shm, chan_shm_proc *p)
+{
+	atomic_fetch_sub(&shm->waiting[FOR_ITEMS], atomic_exchange(&p->waiting[FOR_ITEMS], 0));
+	atomic_fetch_sub(&shm->waiting[FOR_SPACE], atomic_exchange(&p->waiting[FOR_SPACE], 0));
+	atomic_store(&p->claim.put, 0);
+	atomic_store(&p->claim.take, 0);
+	atomic_store(&p->pid, 0);
+}
+
+static void hole_fill(void *cell, void *arg)
+{
+	(void) arg;
+	((chan_cell *) cell)->len = CHAN_SHM_HOLE;
+}
+
+/* p's process died: repair what it claimed, then free its entry (we hold
+ * its mutex, handed over with EOWNERDEAD). */
+static void proc_reap(chan_shared *sc, chan_shm_proc *p)
+{
+	chan_shm *shm = sc->shm;
+	if (sc->ops->repair) {
+		chan_queue_claim *others[CHAN_SHM_PROCS];
+		size_t n = 0;
+		uint32_t used = atomic_load(&shm->used);
+		for (uint32_t i = 0; i < used; i++) {
+			if (&shm->procs[i] != p) {
+				others[n++] = &shm->procs[i].claim;
+			}
+		}
+		sc->ops->repair(sc->q, &p->claim, others, n, hole_fill, NULL);
+	}
+	proc_release(shm, p);
+	pthread_mutex_consistent(&p->alive);
+	pthread_mutex_unlock(&p->alive);
+}
+
+/* Frees the entries of processes that died. */
+static void chan_shared_reap(chan_shared *sc)
+{
+	chan_shm *shm = sc->shm;
+	uint32_t used = atomic_load(&shm->used);
+	for (uint32_t i = 0; i < used; i++) {
+		chan_shm_proc *p = &shm->procs[i];
+		if (p == sc->me || !atomic_load(&p->pid)) {
+			continue;
+		}
+		int r = pthread_mutex_trylock(&p->alive);
+		if (r == EOWNERDEAD) {
+			proc_reap(sc, p);
+		} else if (r == 0) {
+			pthread_mutex_unlock(&p->alive); /* left cleanly meanwhile */
+		}
+	}
+}
+
+/* Takes a free entry for this process; false when all are held. */
+static bool chan_shared_register(chan_shared *sc)
+{
+	chan_shm *shm = sc->shm;
+	int32_t pid = (int32_t) getpid();
+	for (uint32_t i = 0; i < CHAN_SHM_PROCS; i++) {
+		chan_shm_proc *p = &shm->procs[i];
+		int r = pthread_mutex_trylock(&p->alive);
+		if (r == EOWNERDEAD) {
+			proc_reap(sc, p);
+			r = pthread_mutex_trylock(&p->alive);
+		}
+		if (r != 0) {
+			continue;
+		}
+		atomic_store(&p->pid, pid);
+		uint32_t used = atomic_load(&shm->used);
+		while (used < i + 1 && !atomic_compare_exchange_weak(&shm->used, &used, i + 1)) {
+		}
+		sc->me = p;
+		return true;
+	}
+	return false;
+}
+
+static void chan_shared_unregister(chan_shared *sc)
+{
+	if (sc->me) {
+		proc_release(sc->shm, sc->me);
+		pthread_mutex_unlock(&sc->me->alive);
+		sc->me = NULL;
+	}
+}
+
+static bool chan_shared_me(chan_shared *sc)
+{
+	if (EXPECTED(sc->me) || chan_shared_register(sc)) {
+		return true;
+	}
+	zend_throw_error(chan_ce_error, "Chan\\SharedChannel is held by %d processes already", CHAN_SHM_PROCS);
+	return false;
+}
+
+/* A child of fork(): its parent's entries are its parent's. */
+static void chan_shared_atfork_child(void)
+{
+	for (chan_shared *sc = chan_shared_list; sc; sc = sc->next) {
+		sc->me = NULL;
+		chan_shared_register(sc); /* else on first use, which throws */
+	}
+}
+
+/* --- tokens --------------------------------------------------------------- */
+
+static void token_post(chan_shared *sc, int which, uint64_t n)
+{
+#ifdef __linux__
+	ssize_t r = write(sc->wfd[which], &n, sizeof n);
+#else
+	char b[64] = {0};
+	ssize_t r = write(sc->wfd[which], b, n < sizeof b ? (size_t) n : sizeof b);
+#endif
+	(void) r; /* EAGAIN: the counter is full of tokens already */
+}
+
+static void token_take(chan_shared *sc, int which)
+{
+	if (atomic_load(&sc->shm->closed)) {
+		return;
+	}
+#ifdef __linux__
+	uint64_t n;
+#else
+	char n;
+#endif
+	ssize_t r = read(sc->rfd[which], &n, sizeof n);
+	(void) r; /* EAGAIN: another waiter had it */
+}
+
+/* After a push (which = FOR_ITEMS) or a pop (FOR_SPACE). */
+static zend_always_inline void chan_shared_notify(chan_shared *sc, int which)
+{
+	atomic_thread_fence(memory_order_seq_cst);
+	if (atomic_load_explicit(&sc->shm->waiting[which], memory_order_relaxed)) {
+		token_post(sc, which, 1);
+	}
+}
+
+/* --- values --------------------------------------------------------------- */
+
+static void cell_fill(void *cell, void *arg)
+{
+	zend_string *s = arg;
+	chan_cell *c = cell;
+	c->len = (uint32_t) ZSTR_LEN(s);
+	memcpy(c->data, ZSTR_VAL(s), ZSTR_LEN(s));
+}
+
+static void cell_empty(void *cell, void *arg)
+{
+	chan_shared *sc = arg;
+	chan_cell *c = cell;
+	uint32_t len = c->len;
+	memcpy(sc->buf, &len, sizeof len);
+	if (len != CHAN_SHM_HOLE) {
+		memcpy(sc->buf + sizeof len, c->data, len);
+	}
+}
+
+static zend_string *chan_shared_serialize(chan_shared *sc, zval *value)
+{
+	smart_str buf = {0};
+	php_serialize_data_t vh;
+	PHP_VAR_SERIALIZE_INIT(vh);
+	php_var_serialize(&buf, value, &vh);
+	PHP_VAR_SERIALIZE_DESTROY(vh);
+	if (EG(exception)) {
+		smart_str_free(&buf);
+		return NULL;
+	}
+	zend_string *s = smart_str_extract(&buf);
+	if ((zend_long) ZSTR_LEN(s) > sc->slot_size) {
+		zend_argument_value_error(1, "serializes to %zu bytes, more than the slot size of " ZEND_LONG_FMT, ZSTR_LEN(s),
+		                          sc->slot_size);
+		zend_string_release(s);
+		return NULL;
+	}
+	return s;
+}
+
+static bool chan_shared_unserialize(chan_shared *sc, uint32_t len, zval *out)
+{
+	const unsigned char *p = (const unsigned char *) sc->buf + sizeof(uint32_t);
+	php_unserialize_data_t vh;
+	PHP_VAR_UNSERIALIZE_INIT(vh);
+	bool ok = php_var_unserialize(out, &p, p + len, &vh);
+	PHP_VAR_UNSERIALIZE_DESTROY(vh);
+	if (!ok) {
+		zval_ptr_dtor(out);
+		ZVAL_UNDEF(out);
+		if (!EG(exception)) {
+			zend_throw_error(chan_ce_error, "Chan\\SharedChannel: a value could not be unserialized");
+		}
+	}
+	return ok;
+}
+
+/* One attempt each way; they never wait. */
+static bool try_put(chan_shared *sc, zend_string *s)
+{
+	if (!sc->ops->put(sc->q, cell_fill, s, &sc->me->claim)) {
+		return false;
+	}
+	chan_shared_notify(sc, FOR_ITEMS);
+	return true;
+}
+
+/* 1: a value in out; 0: empty; -1: exception thrown. Holes are skipped. */
+static int try_take(chan_shared *sc, zval *out)
+{
+	for (;;) {
+		if (!sc->ops->take(sc->q, cell_empty, sc, &sc->me->claim)) {
+			return 0;
+		}
+		chan_shared_notify(sc, FOR_SPACE);
+		uint32_t len;
+		memcpy(&len, sc->buf, sizeof len);
+		if (len != CHAN_SHM_HOLE) {
+			return chan_shared_unserialize(sc, len, out) ? 1 : -1;
+		}
+	}
+}
+
+static double chan_shared_left(uint64_t deadline);
+
+/* A context about to park counts itself, so that whoever makes progress
+ * for it posts a token, then tries once more (the fence orders the count
+ * before the ring, as notify() orders the ring before the count). */
+static void wait_begin(chan_shared *sc, int which)
+{
+	atomic_fetch_add(&sc->shm->waiting[which], 1);
+	atomic_fetch_add(&sc->me->waiting[which], 1);
+	atomic_thread_fence(memory_order_seq_cst);
+}
+
+static void wait_end(chan_shared *sc, int which)
+{
+	atomic_fetch_sub(&sc->me->waiting[which], 1);
+	atomic_fetch_sub(&sc->shm->waiting[which], 1);
+}
+
+/* Parks until a token for `which` may be there: CHAN_WAKE_OK or
+ * CHAN_WAKE_TIMEOUT to look again, else why it woke (CHAN_WAKE_NONE: an
+ * exception is thrown). */
+static chan_wake chan_shared_park(chan_shared *sc, int which, uint64_t deadline)
+{
+	chan_wake why;
+	if (!chan_io_wait(sc->rfd[which], CHAN_POLL_IN, deadline ? chan_shared_left(deadline) : -1, &why)) {
+		why = CHAN_WAKE_NONE;
+	}
+	wait_end(sc, which);
+	if (why == CHAN_WAKE_OK) {
+		token_take(sc, which);
+	}
+	return why;
+}
+
+static double chan_shared_left(uint64_t deadline)
+{
+	uint64_t now = chan_now_ns();
+	return now >= deadline ? 0 : (double) (deadline - now) / 1e9;
+}
+
+static bool chan_shared_raise(chan_wake why, const char *op)
+{
+	switch (why) {
+		case CHAN_WAKE_NONE:
+			break;
+		case CHAN_WAKE_TIMEOUT:
+			zend_throw_exception_ex(chan_ce_timeout_exception, 0, "Chan\\SharedChannel::%s() timed out", op);
+			break;
+		case CHAN_WAKE_CLOSED:
+			zend_throw_error(chan_ce_error, "Chan\\SharedChannel: its descriptor was closed");
+			break;
+		default:
+			chan_raise(why);
+	}
+	return false;
+}
+
+static bool chan_shared_timed_out(double timeout, uint64_t deadline)
+{
+	return timeout == 0 || (deadline && chan_now_ns() >= deadline);
+}
+
+/* Blocking push of a serialized value. */
+static bool chan_shared_send(chan_shared *sc, zend_string *s, double timeout)
+{
+	uint64_t deadline = timeout > 0 ? chan_now_ns() + (uint64_t) (timeout * 1e9) : 0;
+	for (;;) {
+		if (atomic_load(&sc->shm->closed)) {
+			zend_throw_exception_ex(chan_ce_closed_exception, 0, "Cannot push to a closed channel");
+			return false;
+		}
+		if (try_put(sc, s)) {
+			return true;
+		}
+		chan_shared_reap(sc);
+		if (chan_shared_timed_out(timeout, deadline)) {
+			return chan_shared_raise(CHAN_WAKE_TIMEOUT, "push");
+		}
+		if (!chan_can_block()) {
+			return false;
+		}
+		wait_begin(sc, FOR_SPACE);
+		if (atomic_load(&sc->shm->closed)) {
+			wait_end(sc, FOR_SPACE);
+			continue;
+		}
+		if (try_put(sc, s)) {
+			wait_end(sc, FOR_SPACE);
+			return true;
+		}
+		chan_wake why = chan_shared_park(sc, FOR_SPACE, deadline);
+		if (why != CHAN_WAKE_OK && why != CHAN_WAKE_TIMEOUT) {
+			return chan_shared_raise(why, "push");
+		}
+	}
+}
+
+/* Blocking pop: CHAN_OP_OK with a value in out, CHAN_OP_CLOSED (closed and
+ * drained, nothing thrown) or CHAN_OP_WOULD_BLOCK with an exception. */
+static chan_op chan_shared_recv(chan_shared *sc, zval *out, double timeout)
+{
+	uint64_t deadline = timeout > 0 ? chan_now_ns() + (uint64_t) (timeout * 1e9) : 0;
+	for (;;) {
+		bool closed = atomic_load(&sc->shm->closed);
+		int r = try_take(sc, out);
+		if (r) {
+			return r > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
+		}
+		if (closed) {
+			return CHAN_OP_CLOSED;
+		}
+		chan_shared_reap(sc);
+		if (chan_shared_timed_out(timeout, deadline)) {
+			chan_shared_raise(CHAN_WAKE_TIMEOUT, "pop");
+			return CHAN_OP_WOULD_BLOCK;
+		}
+		if (!chan_can_block()) {
+			return CHAN_OP_WOULD_BLOCK;
+		}
+		wait_begin(sc, FOR_ITEMS);
+		if (atomic_load(&sc->shm->closed)) {
+			wait_end(sc, FOR_ITEMS);
+			continue;
+		}
+		r = try_take(sc, out);
+		if (r) {
+			wait_end(sc, FOR_ITEMS);
+			return r > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
+		}
+		chan_wake why = chan_shared_park(sc, FOR_ITEMS, deadline);
+		if (why != CHAN_WAKE_OK && why != CHAN_WAKE_TIMEOUT) {
+			chan_shared_raise(why, "pop");
+			return CHAN_OP_WOULD_BLOCK;
+		}
+	}
+}
+
+static void chan_shared_unmap(chan_shared *sc)
+{
+	if (!sc->shm) {
+		return;
+	}
+	chan_shared_unregister(sc);
+	for (int i = 0; i < 2; i++) {
+		if (sc->rfd[i] >= 0) {
+			chan_loop_closed(sc->rfd[i]);
+			close(sc->rfd[i]);
+		}
+		if (sc->wfd[i] >= 0 && sc->wfd[i] != sc->rfd[i]) {
+			close(sc->wfd[i]);
+		}
+		sc->rfd[i] = sc->wfd[i] = -1;
+	}
+	munmap(sc->shm, sc->map_len);
+	sc->shm = NULL;
+	if (sc->buf) {
+		efree(sc->buf);
+		sc->buf = NULL;
+	}
+	if (sc->prev) {
+		sc->prev->next = sc->next;
+	} else if (chan_shared_list == sc) {
+		chan_shared_list = sc->next;
+	}
+	if (sc->next) {
+		sc->next->prev = sc->prev;
+	}
+	sc->prev = sc->next = NULL;
+}
+
+static bool chan_shared_map(chan_shared *sc, zend_long capacity, bool lock)
+{
+	sc->ops = lock ? &chan_queue_mutex : &chan_queue_lockfree;
+	size_t qlen = sc->ops->footprint((size_t) capacity, sizeof(chan_cell) + (size_t) sc->slot_size);
+	if (!qlen || qlen > SIZE_MAX - CHAN_SHM_QUEUE) {
+		zend_value_error("Chan\\SharedChannel::__construct(): a channel of " ZEND_LONG_FMT " slots of " ZEND_LONG_FMT
+		                 " bytes cannot be mapped",
+		                 capacity, sc->slot_size);
+		return false;
+	}
+	sc->map_len = CHAN_SHM_QUEUE + qlen;
+	void *m = mmap(NULL, sc->map_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED) {
+		zend_value_error("Chan\\SharedChannel::__construct(): a channel of " ZEND_LONG_FMT " slots of " ZEND_LONG_FMT
+		                 " bytes cannot be mapped: %s",
+		                 capacity, sc->slot_size, strerror(errno));
+		return false;
+	}
+	sc->shm = m;
+	pthread_mutexattr_t attr;
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	for (int i = 0; i < CHAN_SHM_PROCS; i++) {
+		pthread_mutex_init(&sc->shm->procs[i].alive, &attr);
+	}
+	pthread_mutexattr_destroy(&attr);
+	sc->q = sc->ops->init((char *) m + CHAN_SHM_QUEUE, (size_t) capacity, sizeof(chan_cell) + (size_t) sc->slot_size);
+	bool fds = true;
+	for (int i = 0; i < 2; i++) {
+#ifdef __linux__
+		sc->rfd[i] = sc->wfd[i] = eventfd(0, EFD_SEMAPHORE | EFD_NONBLOCK | EFD_CLOEXEC);
+		fds = fds && sc->rfd[i] >= 0;
+#else
+		int p[2];
+		if (pipe(p) == 0) {
+			for (int j = 0; j < 2; j++) {
+				fcntl(p[j], F_SETFL, fcntl(p[j], F_GETFL) | O_NONBLOCK);
+				fcntl(p[j], F_SETFD, FD_CLOEXEC);
+			}
+			sc->rfd[i] = p[0], sc->wfd[i] = p[1];
+		} else {
+			sc->rfd[i] = sc->wfd[i] = -1;
+			fds = false;
+		}
+#endif
+	}
+	if (!sc->q || !fds) {
+		zend_throw_error(chan_ce_error, "Chan\\SharedChannel::__construct(): %s", strerror(errno));
+		chan_shared_unmap(sc);
+		return false;
+	}
+	sc->buf = emalloc(sizeof(uint32_t) + (size_t) sc->slot_size);
+	sc->next = chan_shared_list;
+	if (sc->next) {
+		sc->next->prev = sc;
+	}
+	chan_shared_list = sc;
+	if (!chan_shared_register(sc)) {
+		zend_throw_error(chan_ce_error, "Chan\\SharedChannel::__construct(): no registry entry");
+		chan_shared_unmap(sc);
+		return false;
+	}
+	return true;
+}
+
+#endif /* !PHP_WIN32 */
+
+/* --- object handlers -------------------------------------------------- */
+
+static zend_object *chan_shared_create(zend_class_entry *ce)
+{
+	chan_shared *sc = zend_object_alloc(sizeof(chan_shared), ce);
+	zend_object_std_init(&sc->std, ce);
+	object_properties_init(&sc->std, ce);
+	sc->std.handlers = &chan_shared_handlers;
+#ifndef PHP_WIN32
+	sc->rfd[0] = sc->rfd[1] = sc->wfd[0] = sc->wfd[1] = -1;
+#endif
+	return &sc->std;
+}
+
+static void chan_shared_free(zend_object *obj)
+{
+#ifndef PHP_WIN32
+	chan_shared_unmap(chan_shared_from_obj(obj));
+#endif
+	zend_object_std_dtor(obj);
+}
+
+/* The constructed channel, or NULL with Chan\Error thrown. */
+static chan_shared *chan_shared_this(zend_execute_data *execute_data)
+{
+	chan_shared *sc = THIS_SHARED();
+#ifndef PHP_WIN32
+	if (sc->shm && chan_shared_me(sc)) {
+		return sc;
+	}
+	if (!sc->shm)
+#endif
+	{
+		zend_throw_error(chan_ce_error, "Chan\\SharedChannel is not constructed");
+	}
+	return NULL;
+}
+
+/* --- methods ------------------------------------------------------------ */
+
+ZEND_METHOD(Chan_SharedChannel, __construct)
+{
+	zend_long capacity, slot_size = 4096;
+	bool lock = false;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+	Z_PARAM_LONG(capacity)
+	Z_PARAM_OPTIONAL
+	Z_PARAM_BOOL(lock)
+	Z_PARAM_LONG(slot_size)
+	ZEND_PARSE_PARAMETERS_END();
+
+	chan_shared *sc = THIS_SHARED();
+	if (sc->slot_size) {
+		zend_throw_error(chan_ce_error, "Chan\\SharedChannel is constructed already");
+		RETURN_THROWS();
+	}
+	if (capacity < 1) {
+		zend_argument_value_error(1, "must be greater than or equal to 1");
+		RETURN_THROWS();
+	}
+	if (slot_size < 1 || slot_size > INT32_MAX) {
+		zend_argument_value_error(3, "must be between 1 and %d", INT32_MAX);
+		RETURN_THROWS();
+	}
+#ifdef PHP_WIN32
+	(void) lock;
+	zend_throw_error(chan_ce_error, "Chan\\SharedChannel needs fork(): not available on Windows");
+	RETURN_THROWS();
+#else
+	sc->slot_size = slot_size;
+	if (!chan_shared_map(sc, capacity, lock)) {
+		sc->slot_size = 0;
+		RETURN_THROWS();
+	}
+	zend_update_property_long(chan_ce_shared_channel, Z_OBJ_P(ZEND_THIS), "capacity", sizeof("capacity") - 1, capacity);
+#endif
+}
+
+#ifdef PHP_WIN32
+#define CHAN_SHARED_UNSUPPORTED()                                                                                      \
+	do {                                                                                                               \
+		chan_shared_this(execute_data);                                                                                \
+		RETURN_THROWS();                                                                                               \
+	} while (0)
+#endif
+
+ZEND_METHOD(Chan_SharedChannel, push)
+{
+	zval *value;
+	double seconds = 0;
+	bool is_null = true;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+	Z_PARAM_ZVAL(value)
+	Z_PARAM_OPTIONAL
+	Z_PARAM_DOUBLE_OR_NULL(seconds, is_null)
+	ZEND_PARSE_PARAMETERS_END();
+
+	double timeout;
+	if (!chan_timeout_arg(2, seconds, is_null, &timeout)) {
+		RETURN_THROWS();
+	}
+#ifdef PHP_WIN32
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc || !chan_checkpoint()) {
+		RETURN_THROWS();
+	}
+	zend_string *s = chan_shared_serialize(sc, value);
+	if (!s) {
+		RETURN_THROWS();
+	}
+	chan_shared_send(sc, s, timeout);
+	zend_string_release(s);
+#endif
+}
+
+ZEND_METHOD(Chan_SharedChannel, pop)
+{
+	double seconds = 0;
+	bool is_null = true;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+	Z_PARAM_OPTIONAL
+	Z_PARAM_DOUBLE_OR_NULL(seconds, is_null)
+	ZEND_PARSE_PARAMETERS_END();
+
+	double timeout;
+	if (!chan_timeout_arg(1, seconds, is_null, &timeout)) {
+		RETURN_THROWS();
+	}
+#ifdef PHP_WIN32
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc || !chan_checkpoint()) {
+		RETURN_THROWS();
+	}
+	chan_op r = chan_shared_recv(sc, return_value, timeout);
+	if (r == CHAN_OP_CLOSED) {
+		zend_throw_exception_ex(chan_ce_closed_exception, 0, "Cannot pop from a closed and empty channel");
+	}
+#endif
+}
+
+ZEND_METHOD(Chan_SharedChannel, tryPush)
+{
+	zval *value;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+	Z_PARAM_ZVAL(value)
+	ZEND_PARSE_PARAMETERS_END();
+
+#ifdef PHP_WIN32
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc) {
+		RETURN_THROWS();
+	}
+	if (atomic_load(&sc->shm->closed)) {
+		RETURN_FALSE;
+	}
+	zend_string *s = chan_shared_serialize(sc, value);
+	if (!s) {
+		RETURN_THROWS();
+	}
+	bool ok = try_put(sc, s);
+	if (!ok) {
+		chan_shared_reap(sc);
+		ok = try_put(sc, s);
+	}
+	zend_string_release(s);
+	RETURN_BOOL(ok);
+#endif
+}
+
+ZEND_METHOD(Chan_SharedChannel, tryPop)
+{
+	zval *ref = NULL;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+	Z_PARAM_OPTIONAL
+	Z_PARAM_ZVAL(ref)
+	ZEND_PARSE_PARAMETERS_END();
+
+#ifdef PHP_WIN32
+	(void) ref;
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc) {
+		RETURN_THROWS();
+	}
+	zval v;
+	int r = try_take(sc, &v);
+	if (r == 0) {
+		chan_shared_reap(sc);
+		r = try_take(sc, &v);
+	}
+	if (r < 0) {
+		RETURN_THROWS();
+	}
+	if (r == 0) {
+		RETURN_FALSE;
+	}
+	if (ref && UNEXPECTED(ZEND_REF_HAS_TYPE_SOURCES(Z_REF_P(ref)))) {
+		zval copy;
+		ZVAL_COPY(&copy, &v);
+		bool fits = zend_verify_ref_assignable_zval(Z_REF_P(ref), &copy, ZEND_ARG_USES_STRICT_TYPES());
+		zval_ptr_dtor(&copy);
+		if (!fits) {
+			/* Back to the channel's tail, where it can go: no value is lost. */
+			uint32_t len;
+			memcpy(&len, sc->buf, sizeof len);
+			zend_string *back = zend_string_init(sc->buf + sizeof len, len, 0);
+			if (!try_put(sc, back)) {
+				zend_object *e = EG(exception);
+				EG(exception) = NULL;
+				chan_shared_send(sc, back, -1);
+				if (EG(exception)) {
+					zend_exception_set_previous(EG(exception), e);
+				} else {
+					EG(exception) = e;
+				}
+			}
+			zend_string_release(back);
+			zval_ptr_dtor(&v);
+			RETURN_THROWS();
+		}
+	}
+	if (ref) {
+		ZEND_TRY_ASSIGN_REF_VALUE(ref, &v);
+	} else {
+		zval_ptr_dtor(&v);
+	}
+	RETURN_TRUE;
+#endif
+}
+
+ZEND_METHOD(Chan_SharedChannel, close)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+#ifdef PHP_WIN32
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc) {
+		RETURN_THROWS();
+	}
+	uint32_t was = atomic_exchange(&sc->shm->closed, 1);
+	if (!was) {
+		token_post(sc, FOR_ITEMS, CHAN_SHM_CLOSE);
+		token_post(sc, FOR_SPACE, CHAN_SHM_CLOSE);
+	}
+	RETURN_BOOL(!was);
+#endif
+}
+
+ZEND_METHOD(Chan_SharedChannel, isClosed)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+#ifdef PHP_WIN32
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc) {
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(atomic_load(&sc->shm->closed));
+#endif
+}
+
+ZEND_METHOD(Chan_SharedChannel, count)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+#ifdef PHP_WIN32
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG((zend_long) sc->ops->length(sc->q));
+#endif
+}
+
+ZEND_METHOD(Chan_SharedChannel, stats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+#ifdef PHP_WIN32
+	CHAN_SHARED_UNSUPPORTED();
+#else
+	chan_shared *sc = chan_shared_this(execute_data);
+	if (!sc) {
+		RETURN_THROWS();
+	}
+	chan_shared_reap(sc);
+	chan_shm *shm = sc->shm;
+	zend_long procs = 0;
+	uint32_t used = atomic_load(&shm->used);
+	for (uint32_t i = 0; i < used; i++) {
+		procs += atomic_load(&shm->procs[i].pid) != 0;
+	}
+	array_init(return_value);
+	add_assoc_long(return_value, "capacity", (zend_long) sc->ops->capacity(sc->q));
+	add_assoc_long(return_value, "length", (zend_long) sc->ops->length(sc->q));
+	add_assoc_long(return_value, "pushers", atomic_load(&shm->waiting[FOR_SPACE]));
+	add_assoc_long(return_value, "poppers", atomic_load(&shm->waiting[FOR_ITEMS]));
+	add_assoc_bool(return_value, "closed", atomic_load(&shm->closed));
+	add_assoc_string(return_value, "queue", (char *) sc->ops->name);
+	add_assoc_long(return_value, "slot_size", sc->slot_size);
+	add_assoc_long(return_value, "processes", procs);
+#endif
+}
+
+void chan_shared_minit(void)
+{
+	chan_ce_shared_channel->create_object = chan_shared_create;
+	memcpy(&chan_shared_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	chan_shared_handlers.offset = offsetof(chan_shared, std);
+	chan_shared_handlers.free_obj = chan_shared_free;
+	chan_shared_handlers.clone_obj = NULL;
+#ifndef PHP_WIN32
+	pthread_atfork(NULL, NULL, chan_shared_atfork_child);
+#endif
+}
