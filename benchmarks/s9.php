@@ -23,7 +23,8 @@
  * In run.php:  php -d extension=PATH/chan.so benchmarks/run.php --only=s9 [--quick] [--runs=N]
  * Alone:       php -d extension=PATH/chan.so benchmarks/s9.php [--quick] [--runs=N] [--out=FILE] [--perf]
  *
- *   --quick    M = 4,000 (1,000 at capacity 1), 1 run, P = 1, 2, 8: a smoke run of a few seconds
+ *   --quick    M = 4,000 (1,000 at capacity 1; default 100,000 and 10,000), 1 run, P = 1, 2, 8:
+ *              a smoke run of about 10 s
  *   --runs=N   runs per configuration (default 3), alternating the order of the transports
  *   --perf     instead of the sweep: perf stat (software events and syscall
  *              tracepoints; this VM has no hardware counters) over chosen
@@ -379,7 +380,7 @@ function s9_once(string $transport, int $P, int $C, int $capacity, int $M): arra
 /** M for a configuration. */
 function s9_messages(bool $quick, int $capacity): int
 {
-    return $quick ? ($capacity === 1 ? 1_000 : 4_000) : ($capacity === 1 ? 20_000 : 100_000);
+    return $quick ? ($capacity === 1 ? 1_000 : 4_000) : ($capacity === 1 ? 10_000 : 100_000);
 }
 
 /**
@@ -499,9 +500,9 @@ function s9(array $opt, array $floors = []): array
 function s9_perf(string $so, bool $quick): string
 {
     $events = ['task-clock', 'context-switches', 'cpu-migrations', 'syscalls:sys_enter_futex', 'syscalls:sys_enter_read',
-        'syscalls:sys_enter_write', 'syscalls:sys_enter_epoll_wait', 'syscalls:sys_enter_epoll_pwait', 'syscalls:sys_enter_sched_yield', 'cycles'];
+        'syscalls:sys_enter_write', 'syscalls:sys_enter_epoll_wait', 'syscalls:sys_enter_epoll_pwait', 'syscalls:sys_enter_epoll_ctl', 'syscalls:sys_enter_sched_yield', 'cycles'];
     $configs = [];
-    foreach ([[2, 1, 1024], [8, 1, 1024], [8, 100, 1024], [2, 1, 1], [8, 1, 1], [8, 100, 1]] as [$P, $C, $cap]) {
+    foreach ([[1, 100, 1], [2, 1, 1024], [8, 1, 1024], [8, 100, 1024], [2, 1, 1], [8, 1, 1], [8, 100, 1]] as [$P, $C, $cap]) {
         foreach (S9_RINGS as $ring) {
             $configs[] = [$ring, $P, $C, $cap];
         }
@@ -541,10 +542,10 @@ function s9_perf(string $so, bool $quick): string
         $rows[] = [$t, (string) $P, (string) $C, bench_int($cap), bench_int($r['msgs'] / $r['seconds']),
             $per('task-clock', 1e3), // task-clock is in ms: us per message
             $per('context-switches'), $per('cpu-migrations'), $per('syscalls:sys_enter_futex'), $per('syscalls:sys_enter_read'),
-            $per('syscalls:sys_enter_write'), $per('syscalls:sys_enter_epoll_wait'), $per('syscalls:sys_enter_epoll_pwait'), $per('syscalls:sys_enter_sched_yield')];
+            $per('syscalls:sys_enter_write'), $per('syscalls:sys_enter_epoll_wait'), $per('syscalls:sys_enter_epoll_pwait'), $per('syscalls:sys_enter_epoll_ctl'), $per('syscalls:sys_enter_sched_yield')];
     }
     return bench_table(['ring', 'P', 'C', 'capacity', 'msgs/s', 'CPU us/msg', 'ctx sw/msg', 'migrations/msg', 'futex/msg', 'read/msg', 'write/msg',
-        'epoll_wait/msg', 'epoll_pwait/msg', 'sched_yield/msg'], $rows)
+        'epoll_wait/msg', 'epoll_pwait/msg', 'epoll_ctl/msg', 'sched_yield/msg'], $rows)
         . ($unsupported !== [] ? "\nNot supported here (no PMU in this VM): " . implode(', ', array_keys($unsupported)) . ".\n" : '');
 }
 
