@@ -141,9 +141,10 @@ function fault_resources(): array
 function fault_child(SharedChannel $ch, string $role, int $gen, string $dir, array $opt): never
 {
     mt_srand($opt['seed'] + $gen);
-    // Told to stop by a file, looked at after every timeout and every 64 values: a
-    // signal would have to reach a process parked in its event loop, which is not
-    // what this test is about.
+    // Told to stop by a file, looked at after every timeout and every 64 values,
+    // not by a signal: PHP drops a pcntl handler whose dispatch finds an
+    // exception pending (zend_call_function refuses to call), which happens
+    // when the signal's wake-up coincides with a pop() timing out.
     $stopFile = "{$dir}/stop-{$role}s";
     $stopped = static function (int $i) use ($stopFile): bool {
         if ($i % 64 !== 0) {
