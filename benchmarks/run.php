@@ -2,7 +2,8 @@
 /**
  * Benchmark runner for the chan extension: workloads S1-S5 of
  * /work/shared/BENCHMARKS.md (S6, the HTTP server, is not here), S7 (spawn
- * cost) and the floors of the performance issue. Prints markdown tables of
+ * cost), S9 (Chan\SharedChannel across processes, beside SysV queues, socket
+ * pairs and Redis) and the floors of the performance issue. Prints markdown tables of
  * medians and writes them to benchmarks/results/latest.md (--quick:
  * results/quick.md), with the S1/S2 series for the plots next to it (.dat).
  *
@@ -10,7 +11,7 @@
  *
  *   --quick        1 run of each configuration and smaller sizes (a smoke run, ~half a minute)
  *   --runs=N       runs per configuration; the tables show medians (default 5; with --quick 1)
- *   --only=...     comma-separated subset of s1,s2,s3,s4,s5,s7 (the floors always run: the ratios need them)
+ *   --only=...     comma-separated subset of s1,s2,s3,s4,s5,s7,s9 (the floors always run: the ratios need them)
  *   --out=FILE     where to write the markdown ("-" for nowhere)
  *   --data=FILE    where to write the plot data (gnuplot blocks, see benchmarks/plot.gp); default: --out with .dat
  *                  instead of .md ("-" for nowhere)
@@ -19,12 +20,14 @@
  *
  * Everything runs in this one process except S5, which starts one child
  * process (this PHP binary, this chan.so, these opcache settings) per
- * measurement, and the Go baseline of S1, S2 and S3 (benchmarks/gobaseline.php:
+ * measurement, S9, which forks its P processes per measurement (at most 3
+ * runs of each configuration, whatever --runs says above that; see s9.php),
+ * and the Go baseline of S1, S2 and S3 (benchmarks/gobaseline.php:
  * built from benchmarks/gochan/ when `go` is on PATH, one process per run,
  * GOMAXPROCS=1), which adds a Go column and the chan/Go ratio to their tables. scripts/bench.sh runs the whole set with opcache off and with
  * the tracing JIT, and draws the plots.
  *
- * Each workload lives in its own file (floors.php, s1.php ... s7.php) as a
+ * Each workload lives in its own file (floors.php, s1.php ... s7.php, s9.php) as a
  * function returning a table section; helpers are in lib.php. Any wrong
  * count or checksum, PHP warning or exception aborts the run with exit 1.
  * Progress goes to stderr, the tables to stdout.
@@ -41,8 +44,9 @@ require __DIR__ . '/s3.php';
 require __DIR__ . '/s4.php';
 require __DIR__ . '/s5.php';
 require __DIR__ . '/s7.php';
+require __DIR__ . '/s9.php';
 
-const BENCH_WORKLOADS = ['s1', 's2', 's3', 's4', 's5', 's7'];
+const BENCH_WORKLOADS = ['s1', 's2', 's3', 's4', 's5', 's7', 's9'];
 /** Workloads that keep the CPU busy all the time (S4 sleeps in S4u, S5 waits for its children). */
 const BENCH_CPU_BOUND = ['s1', 's2', 's3', 's7'];
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up the machine, builds the release chan.so and runs the whole
 # benchmark set (benchmarks/run.php) twice: opcache off, then opcache on with
-# the tracing JIT. Each run takes medians of 5 runs per configuration and
-# prints its tables. Writes to benchmarks/results/:
+# the tracing JIT. Each run takes medians of 5 runs per configuration (S9,
+# SharedChannel across forked processes: 3) and prints its tables. Writes to
+# benchmarks/results/:
 #
 #   latest.md,     latest.dat       opcache off: tables, plot data
 #   latest-jit.md, latest-jit.dat   opcache.enable_cli=1, opcache.jit=tracing, 64M buffer

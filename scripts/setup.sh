@@ -23,6 +23,8 @@ packages=(
 	apache2-utils      # ab: S6
 	wrk                # S6, 10,000 connections
 	golang-go          # S8's Go echo server and load generator, S6's Go reference
+	redis-server php8.2-redis # S9's Redis list beside SharedChannel (a private server on a Unix socket; service not started)
+	linux-perf         # S9's perf stat (cycles, cache misses, context switches per message)
 	postgresql mariadb-server php8.2-pgsql php8.2-mysql # tests/db (private servers; services not started)
 )
 
