@@ -108,6 +108,21 @@ function fault_check_value(mixed $v): ?int
     return $v['id'];
 }
 
+/** Pids this run forked (the machine is shared: only their SysV segments count). */
+$GLOBALS['fault_pids'] = [];
+
+/** SysV shared memory segments created by this process or a child it forked. */
+function fault_sysv_ours(): int
+{
+    $ours = $GLOBALS['fault_pids'] + [getmypid() => true];
+    $n = 0;
+    foreach (array_slice(file('/proc/sysvipc/shm') ?: [], 1) as $line) {
+        $cols = preg_split('/\s+/', trim($line));
+        $n += isset($cols[4], $ours[(int) $cols[4]]);
+    }
+    return $n;
+}
+
 /** Descriptors, shared maps and shared memory of this process and machine, to compare before and after. */
 function fault_resources(): array
 {
@@ -130,7 +145,7 @@ function fault_resources(): array
         'fds' => implode(', ', array_slice($fds, 0, -1)), // the last one is scandir's own
         'shared maps' => $maps,
         '/dev/shm' => implode(' ', array_diff($shm, ['.', '..'])),
-        'SysV shm segments' => count(file('/proc/sysvipc/shm') ?: []),
+        'SysV shm segments' => fault_sysv_ours(),
     ];
 }
 
@@ -211,6 +226,7 @@ function fault_spawn(SharedChannel $ch, string $role, int $gen, string $dir, arr
     if ($pid === 0) {
         fault_child($ch, $role, $gen, $dir, $opt);
     }
+    $GLOBALS['fault_pids'][$pid] = true;
     if ($pid < 0) {
         throw new RuntimeException('fork failed');
     }
@@ -368,6 +384,7 @@ function fault_ring(string $ring, array $opt): array
     // third child sees the parent's close.
     $child = static function (callable $body): int {
         $pid = pcntl_fork();
+        $GLOBALS['fault_pids'][$pid] = true;
         if ($pid === 0) {
             try {
                 exit($body() ? 0 : 3);
@@ -430,10 +447,12 @@ function fault_ring(string $ring, array $opt): array
     $errors = [];
     foreach (glob("{$dir}/*.log") ?: [] as $file) {
         $g = (int) substr(basename($file), 1);
-        $text = (string) file_get_contents($file);
-        $lines = explode("\n", $text);
-        array_pop($lines); // after the last "\n": empty, or a line cut by the kill
-        foreach ($lines as $line) {
+        $fp = fopen($file, 'r');
+        while (($line = fgets($fp)) !== false) {
+            if (!str_ends_with($line, "\n")) {
+                break; // the last line, cut by the kill
+            }
+            $line = substr($line, 0, -1);
             $sp = strpos($line, ' ');
             $tag = $sp === false ? $line : substr($line, 0, $sp);
             $arg = $sp === false ? '' : substr($line, $sp + 1);
@@ -448,6 +467,7 @@ function fault_ring(string $ring, array $opt): array
                 default: $errors[] = "log {$file}: bad line " . var_export($line, true);
             }
         }
+        fclose($fp);
     }
     foreach ($parentGot as $id) {
         if ($id === 'X') {
