@@ -22,9 +22,9 @@
 # when the go command is installed (Debian: golang-go); --no-go leaves it out.
 # The options go to both runs: --quick makes a smoke run (about a minute)
 # that writes quick*.md/.dat/.png instead; --only=... picks workloads (the
-# plots need s1 and s2). A full run takes about 9 minutes (and 10 more for
-# S6 and S8) on an idle 2-CPU
-# machine, 15 or more when other processes compete for the CPUs.
+# plots need s1 and s2). A full run takes about 13 minutes (S9 about 2 of
+# them per pass; and 10 more for S6 and S8) on an idle 2-CPU machine, 20 or
+# more when other processes compete for the CPUs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
