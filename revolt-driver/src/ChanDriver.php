@@ -35,8 +35,9 @@ use Revolt\EventLoop\UnsupportedFeatureException;
  * Revolt runs them in its callback fiber); a callback that parks in a Revolt
  * suspension detaches the runner and the loop starts another one. A
  * suspension belongs to the chan coroutine (or main) that asked for it and
- * parks only that one, on a channel of its own; inside a PHP Fiber (amphp's
- * async()) it is the Fiber's suspension, as in Revolt.
+ * parks only that one, on a channel of its own; inside a PHP Fiber (one that
+ * code started itself: amphp's async() starts none, it queues a closure) it
+ * is the Fiber's suspension, as in Revolt.
  */
 final class ChanDriver implements Driver
 {
