@@ -102,7 +102,7 @@ $second = Task::start(function () use (&$log) {
     $log[] = 'second: runs';
 });
 Chan\go(function () use ($ch, &$log) {
-    Coroutine::sleep(0.01);
+    Coroutine::yield(); // the loop's runner (queued before this coroutine yields) starts the first task
     $log[] = 'coroutine: pushes';
     $ch->push('x');
 });
