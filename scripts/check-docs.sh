@@ -8,7 +8,9 @@
 #   programs   every ```php block of a page under docs/ that starts with
 #              "<?php" is a complete program: run on its own, it must print
 #              exactly the ```text block that follows it (only blank lines
-#              between them), with nothing on stderr
+#              between them), with nothing on stderr; a program that needs
+#              Revolt is fenced ```php revolt instead, which this script does
+#              not run: tests/revolt/docs_programs.phpt does (revolt gate)
 #   links      every link of a page under docs/ to a heading (#anchor, with
 #              GitHub's anchors) or to a file of the repository leads somewhere
 #   examples   every examples/....php that a page under docs/ names exists;

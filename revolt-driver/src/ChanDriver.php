@@ -35,8 +35,9 @@ use Revolt\EventLoop\UnsupportedFeatureException;
  * Revolt runs them in its callback fiber); a callback that parks in a Revolt
  * suspension detaches the runner and the loop starts another one. A
  * suspension belongs to the chan coroutine (or main) that asked for it and
- * parks only that one, on a channel of its own; inside a PHP Fiber (amphp's
- * async()) it is the Fiber's suspension, as in Revolt.
+ * parks only that one, on a channel of its own; inside a PHP Fiber (one that
+ * code started itself: amphp's async() starts none, it queues a closure) it
+ * is the Fiber's suspension, as in Revolt.
  */
 final class ChanDriver implements Driver
 {
@@ -310,6 +311,7 @@ final class ChanDriver implements Driver
         } else {
             $this->deactivate($callback);
         }
+        $this->nudgeLoop();
         return $callbackId;
     }
 
@@ -323,8 +325,10 @@ final class ChanDriver implements Driver
 
     public function unreference(string $callbackId): string
     {
-        if (isset($this->callbacks[$callbackId])) {
-            $this->callbacks[$callbackId]->referenced = false;
+        $callback = $this->callbacks[$callbackId] ?? null;
+        if ($callback && $callback->referenced) {
+            $callback->referenced = false;
+            $this->nudgeLoop();
         }
         return $callbackId;
     }
@@ -456,6 +460,21 @@ final class ChanDriver implements Driver
             // Callbacks run beside chan's coroutines, not only inside run(): the loop starts
             // (as a coroutine, so when the caller next blocks) and ends when nothing is left.
             $this->startLoop(false);
+        }
+    }
+
+    /**
+     * A callback was disabled, cancelled or unreferenced from outside the loop
+     * (a coroutine, main): the loop may be parked in a wait timed for that
+     * callback's timer, or kept only by it. Wake it so it computes its wait
+     * again, or ends; else a cancelled 30 s timer (amphp's TimeoutCancellation
+     * once the awaited future is done) would hold the loop, and the script's
+     * end, for 30 s.
+     */
+    private function nudgeLoop(): void
+    {
+        if ($this->loopId !== 0 && !$this->isLoopContext()) {
+            $this->wake->tryPush(true);
         }
     }
 

@@ -1,5 +1,5 @@
 --TEST--
-Revolt: Fibers (amphp's async()) and chan coroutines waiting in Revolt suspensions side by side; chan's blocking calls in a Fiber
+Revolt: PHP Fibers started by code (as ReactPHP's async() does) and chan coroutines waiting in Revolt suspensions side by side; chan's blocking calls in a Fiber
 --SKIPIF--
 <?php define('REVOLT_SKIPIF', 1); require __DIR__ . '/lib.php'; revolt_skipif(); ?>
 --XLEAK--
@@ -13,8 +13,9 @@ require __DIR__ . '/lib.php';
 
 use Revolt\EventLoop;
 
-// amphp's async() runs its closure in a Fiber started from EventLoop::queue(): such a Fiber gets its
-// Fiber's suspension, a coroutine its own; each waits for a Revolt delay, all at once.
+// Code that starts a Fiber of its own from EventLoop::queue() (ReactPHP's async() starts one; amphp's
+// async() does not, it queues the closure itself: async_closure_blocks_on_channel.phpt): such a Fiber gets
+// its Fiber's suspension, a coroutine its own; each waits for a Revolt delay, all at once.
 function fiber_task(Closure $f): void
 {
     EventLoop::queue(static fn () => (new Fiber($f))->start());
