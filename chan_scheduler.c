@@ -45,6 +45,16 @@ typedef struct chan_worker {
  * worker, it still fits in the stack's top page: 2560 would not. */
 #define CHAN_VM_FIRST_PAGE 2048
 
+/* Where the worker, the first VM page and the C frames start within their
+ * cache lines decides how many lines a resume touches. The worker and the
+ * top of the C stack sit on 64-byte boundaries, and the first VM page starts
+ * 16 bytes past one (it is 48 bytes larger than CHAN_VM_FIRST_PAGE): of the
+ * 16 combinations of offsets, the fewest simulated D1 misses per switch
+ * across the yield and channel rings and S1 with producers first
+ * (benchmarks/REPORT.md, issue 16). Frame sizes are the compiler's and
+ * PHP's, so this is a measured choice for gcc -O2 and PHP 8.2, not a rule. */
+#define CHAN_VM_FIRST_PAGE_SKEW 48
+
 typedef struct chan_sched {
 	chan_coro main;
 	chan_coro *current;
@@ -75,6 +85,10 @@ typedef struct chan_sched {
 #endif
 
 ZEND_TLS chan_sched S;
+
+#ifdef __GNUC__
+_Static_assert(offsetof(chan_coro, by_deadline) < 64, "chan_coro's hot fields must fit in its first cache line");
+#endif
 
 TSRM_TLS zend_long chan_max_coroutines;
 
@@ -434,16 +448,18 @@ static chan_worker *chan_worker_new(void)
 	if (!st) {
 		return NULL;
 	}
-	chan_worker *wk = (chan_worker *) (((uintptr_t) st - sizeof(chan_worker)) & ~(uintptr_t) 15);
+	/* On a 64-byte boundary: the context's fields a switch touches (handle,
+	 * status, top_observed_frame) then share one cache line. */
+	chan_worker *wk = (chan_worker *) (((uintptr_t) st - sizeof(chan_worker)) & ~(uintptr_t) 63);
 	memset(wk, 0, sizeof(*wk));
 	wk->stack = st;
 	wk->stack_low = chan_stack_low(st);
-	zend_vm_stack page = (zend_vm_stack) ((char *) wk - CHAN_VM_FIRST_PAGE);
+	zend_vm_stack page = (zend_vm_stack) ((char *) wk - CHAN_VM_FIRST_PAGE - CHAN_VM_FIRST_PAGE_SKEW);
 	page->top = ZEND_VM_STACK_ELEMENTS(page);
 	page->end = (zval *) wk;
 	page->prev = NULL;
 	wk->first_page = page;
-	char *top = (char *) ((uintptr_t) page & ~(uintptr_t) 15);
+	char *top = (char *) ((uintptr_t) page & ~(uintptr_t) 63);
 	wk->ctx.handle = memcpy(top - chan_frame.len, chan_frame.bytes, chan_frame.len);
 	wk->ctx.kind = (void *) &chan_coro_kind;
 	wk->ctx.function = chan_worker_entry;
@@ -909,7 +925,8 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 		return NULL;
 	}
 	chan_charge_add(); /* memory_limit: may end the script here */
-	chan_coro *co = ecalloc(1, sizeof(chan_coro));
+	/* CHAN_CORO_ALLOC: its hot fields in one cache line (chan_scheduler.h) */
+	chan_coro *co = ecalloc(1, CHAN_CORO_ALLOC);
 	co->id = ++S.next_id;
 	co->state = CHAN_CORO_READY;
 	ZVAL_COPY(&co->fn, &fci->function_name);
