@@ -754,14 +754,16 @@ function sc_compare(array $opt): string
             $ratios = array_map(static fn (float $x, float $y): float => $y / $x, $b, $v);
             sort($ratios);
             $rows[] = ["{$ring} ring", bench_int($C), bench_num(bench_median($b), 1), bench_num(bench_median($v), 1),
-                sprintf('%.3f', bench_median($ratios)), sprintf('%.3f-%.3f', $ratios[0], end($ratios))];
+                sprintf('%.3f', bench_median($ratios)), sprintf('%.3f-%.3f', $ratios[0], end($ratios)), bench_num(min($b), 1),
+                bench_num(min($v), 1), sprintf('%.3f', min($v) / min($b))];
         }
     }
     $md .= '- time: ' . gmdate('Y-m-d H:i') . " UTC, load average {$load0} at the start, " . bench_loadavg() . " at the end; {$opt['runs']} "
         . "pairs per point, each a fresh child process of about {$total} hops per build, the two builds alternating (which one goes first "
-        . "alternates too); ratio = variant / baseline of the same pair, median and range over the pairs\n\n";
+        . "alternates too); ratio = variant / baseline of the same pair, median and range over the pairs; beside it the ratio of each "
+        . "build's fastest run, the one other processes disturbed least\n\n";
     $md .= bench_table(['ring', 'C', 'baseline ns per switch (median)', 'variant ns per switch (median)', 'ratio (median of pairs)',
-        'ratio range'], $rows);
+        'ratio range', 'baseline ns (fastest run)', 'variant ns (fastest run)', 'ratio of the fastest runs'], $rows);
     return $md;
 }
 
