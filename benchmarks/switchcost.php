@@ -688,7 +688,7 @@ function sc_compare(array $opt): string
     $cg = trim((string) shell_exec('command -v valgrind')) !== '' && !$opt['no_cg'];
     $md = "## Baseline against variant\n\n";
     $md .= '- command: `php benchmarks/switchcost.php --compare=' . $base . ' --so=' . $opt['so'] . " --runs={$opt['runs']}"
-        . ($opt['quick'] ? ' --quick' : '') . "`\n";
+        . ($opt['quick'] ? ' --quick' : '') . ($opt['no_cg'] ? ' --no-cachegrind' : '') . ($opt['no_time'] ? ' --no-time' : '') . "`\n";
     foreach ($builds as $name => $so) {
         $md .= "- {$name}: {$so} (sha1 " . substr((string) sha1_file($so), 0, 12) . ")\n";
     }
