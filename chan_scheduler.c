@@ -46,6 +46,16 @@ typedef struct chan_worker {
  * worker, it still fits in the stack's top page: 2560 would not. */
 #define CHAN_VM_FIRST_PAGE 2048
 
+/* Where the worker, the first VM page and the C frames start within their
+ * cache lines decides how many lines a resume touches. The worker and the
+ * top of the C stack sit on 64-byte boundaries, and the first VM page starts
+ * 16 bytes past one (it is 48 bytes larger than CHAN_VM_FIRST_PAGE): of the
+ * 16 combinations of offsets, the fewest simulated D1 misses per switch
+ * across the yield and channel rings and S1 with producers first
+ * (benchmarks/REPORT.md, issue 16). Frame sizes are the compiler's and
+ * PHP's, so this is a measured choice for gcc -O2 and PHP 8.2, not a rule. */
+#define CHAN_VM_FIRST_PAGE_SKEW 48
+
 typedef struct chan_sched {
 	chan_coro main;
 	chan_coro *current;
@@ -76,6 +86,10 @@ typedef struct chan_sched {
 #endif
 
 ZEND_TLS chan_sched S;
+
+#ifdef __GNUC__
+_Static_assert(offsetof(chan_coro, by_deadline) < 64, "chan_coro's hot fields must fit in its first cache line");
+#endif
 
 TSRM_TLS zend_long chan_max_coroutines;
 
@@ -126,6 +140,19 @@ static void runq_remove(chan_coro *co)
 	}
 }
 
+/* A hint to fetch the line at p (read or written soon); never faults. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CHAN_PREFETCH(p) __builtin_prefetch((const void *) (p), 1, 3)
+#else
+#define CHAN_PREFETCH(p) ((void) 0)
+#endif
+
+/* Below this many live coroutines what a switch touches stays in the caches
+ * (15 to 25 lines each: 32 of them fill this CPU's 32 KiB L1 data cache) and
+ * chan_switch()'s prefetches would cost their instructions for nothing. */
+#define CHAN_PREFETCH_MIN_LIVE 32
+#define CHAN_PREFETCHING()     (S.count >= CHAN_PREFETCH_MIN_LIVE)
+
 /* --- waking and parking ----------------------------------------------- */
 
 static void chan_unlink_waits(chan_coro *co)
@@ -148,6 +175,12 @@ void chan_wakeup(chan_coro *co, chan_wake why, chan_waiter *fired)
 	co->wake = why;
 	co->state = CHAN_CORO_RUNNABLE;
 	runq_push(co);
+	/* Stage (2) of chan_switch()'s prefetching, early: often (a hand-off
+	 * through a channel) the run queue was empty and co runs next. */
+	if (CHAN_PREFETCHING()) {
+		CHAN_PREFETCH(co->context);
+		CHAN_PREFETCH(co->frame);
+	}
 }
 
 chan_coro *chan_current(void)
@@ -159,6 +192,34 @@ chan_coro *chan_current(void)
 static void chan_worker_reap(void);
 #endif
 
+/* Switching to a coroutine that ran long ago touches a dozen cache lines of
+ * its memory that are cold once coroutines are many, one after the other,
+ * and the first of them usually misses the TLB too. They are prefetched a
+ * switch ahead, in stages, as each address becomes known without waiting:
+ * (1) when a switch is decided, the chan_coro of the new head of the run
+ * queue, the coroutine that will most likely run after the one switched to;
+ * (2) once switched to, that head's worker (the context, and with it the
+ * stack's top page into the TLB) and the VM frame it parked in, both
+ * addresses read from the line (1) fetched; (3) at the next switch, when the
+ * head is about to be resumed, the lines of its C stack from its saved stack
+ * pointer up (8 lines: boost.context's saved registers, the VM state
+ * zend_fiber_switch_context() saved in its frame, the frames on the way back
+ * up to the VM), read from the worker line (2) fetched. Prefetches change no
+ * order and cannot fault; with few coroutines they are skipped
+ * (CHAN_PREFETCH_MIN_LIVE). */
+static zend_always_inline void chan_prefetch_stack(zend_fiber_context *ctx)
+{
+	const char *sp = (const char *) ((uintptr_t) ctx->handle & ~(uintptr_t) 63);
+	CHAN_PREFETCH(sp);
+	CHAN_PREFETCH(sp + 64);
+	CHAN_PREFETCH(sp + 128);
+	CHAN_PREFETCH(sp + 192);
+	CHAN_PREFETCH(sp + 256);
+	CHAN_PREFETCH(sp + 320);
+	CHAN_PREFETCH(sp + 384);
+	CHAN_PREFETCH(sp + 448);
+}
+
 static zend_always_inline void chan_switch(chan_coro *to)
 {
 	zend_fiber_transfer transfer = {.context = to->context, .flags = 0};
@@ -166,12 +227,21 @@ static zend_always_inline void chan_switch(chan_coro *to)
 	to->state = CHAN_CORO_RUNNING;
 	S.current = to;
 	S.switches++;
+	if (CHAN_PREFETCHING()) {
+		chan_prefetch_stack(to->context); /* (3) */
+		CHAN_PREFETCH(S.runq_head);       /* (1) (NULL: a no-op) */
+	}
 	zend_fiber_switch_context(&transfer);
 #ifdef CHAN_OWN_STACKS
 	if (UNEXPECTED(S.dying)) {
 		chan_worker_reap();
 	}
 #endif
+	chan_coro *head = S.runq_head;
+	if (CHAN_PREFETCHING() && head && head->context) { /* (2) */
+		CHAN_PREFETCH(head->context);
+		CHAN_PREFETCH(head->frame);
+	}
 }
 
 /* The context to run after the current one gives up the CPU: the head of
@@ -440,16 +510,18 @@ static chan_worker *chan_worker_new(void)
 	if (!st) {
 		return NULL;
 	}
-	chan_worker *wk = (chan_worker *) (((uintptr_t) st - sizeof(chan_worker)) & ~(uintptr_t) 15);
+	/* On a 64-byte boundary: the context's fields a switch touches (handle,
+	 * status, top_observed_frame) then share one cache line. */
+	chan_worker *wk = (chan_worker *) (((uintptr_t) st - sizeof(chan_worker)) & ~(uintptr_t) 63);
 	memset(wk, 0, sizeof(*wk));
 	wk->stack = st;
 	wk->stack_low = chan_stack_low(st);
-	zend_vm_stack page = (zend_vm_stack) ((char *) wk - CHAN_VM_FIRST_PAGE);
+	zend_vm_stack page = (zend_vm_stack) ((char *) wk - CHAN_VM_FIRST_PAGE - CHAN_VM_FIRST_PAGE_SKEW);
 	page->top = ZEND_VM_STACK_ELEMENTS(page);
 	page->end = (zval *) wk;
 	page->prev = NULL;
 	wk->first_page = page;
-	char *top = (char *) ((uintptr_t) page & ~(uintptr_t) 15);
+	char *top = (char *) ((uintptr_t) page & ~(uintptr_t) 63);
 	wk->ctx.handle = memcpy(top - chan_frame.len, chan_frame.bytes, chan_frame.len);
 	wk->ctx.kind = (void *) &chan_coro_kind;
 	wk->ctx.function = chan_worker_entry;
@@ -972,7 +1044,8 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 		return NULL;
 	}
 	chan_charge_add(); /* memory_limit: may end the script here */
-	chan_coro *co = ecalloc(1, sizeof(chan_coro));
+	/* CHAN_CORO_ALLOC: its hot fields in one cache line (chan_scheduler.h) */
+	chan_coro *co = ecalloc(1, CHAN_CORO_ALLOC);
 	co->id = ++S.next_id;
 	co->state = CHAN_CORO_READY;
 	ZVAL_COPY(&co->fn, &fci->function_name);

@@ -94,9 +94,22 @@ struct chan_waiter {
 	uint32_t index; /* which of the coroutine's waiters this is (select's case) */
 };
 
+/* The fields a switch, a park and a wake-up touch come first and fit in the
+ * first 64 bytes, and chan_spawn() allocates CHAN_CORO_ALLOC bytes, a
+ * multiple of 64 (a Zend MM bin whose elements start on 64-byte boundaries),
+ * so they sit in one cache line: with many coroutines that line is cold
+ * whenever one is resumed or woken (benchmarks/REPORT.md, issue 16). */
 struct chan_coro {
+	/* hot: switch (context, state, frame), run queue (next), park and wake
+	 * (waits, nwaits, fired, timer, wake, deadline, by_deadline) */
 	zend_fiber_context *context; /* its worker's, main's, NULL until it runs */
-	zend_long id;
+	chan_coro *next;             /* run queue */
+	chan_waiter *waits;          /* the waiters it is parked on */
+	zend_execute_data *frame;    /* where it last gave up the CPU (chan_trace.c) */
+	uint64_t deadline;           /* withTimeout(): ns on the monotonic clock, 0: none */
+	uint32_t nwaits;
+	uint32_t fired; /* index of the waiter that woke it */
+	uint32_t timer; /* 1-based slot in the timer heap, 0 = none */
 	uint8_t state;
 	uint8_t wake;        /* chan_wake */
 	bool cancel_unwind;  /* destroy without running finally blocks */
@@ -104,25 +117,22 @@ struct chan_coro {
 	bool keep_result;    /* run()'s coroutine: keep retval for main */
 	bool cancel_pending; /* Coroutine::cancel() not yet delivered (chan_interrupts) */
 	bool by_deadline;    /* its timer is withTimeout()'s deadline */
-	chan_coro *next;     /* run queue */
+	/* cold */
+	zend_long id;
 	chan_coro *live_prev, *live_next;
-	chan_waiter *waits; /* the waiters it is parked on */
-	uint32_t nwaits;
-	uint32_t fired; /* index of the waiter that woke it */
-	uint32_t timer; /* 1-based slot in the timer heap, 0 = none */
 	zend_fcall_info_cache fcc;
 	zval fn;
 	zval *argv;
 	uint32_t argc;
 	HashTable *named;
 	zval retval;
-	uint64_t deadline;        /* withTimeout(): ns on the monotonic clock, 0: none */
-	zend_object *cancelled;   /* the CancelledException delivered last */
-	zend_execute_data *frame; /* where it last gave up the CPU (chan_trace.c) */
-	chan_group *group;        /* Chan\Group it is a member of */
+	zend_object *cancelled; /* the CancelledException delivered last */
+	chan_group *group;      /* Chan\Group it is a member of */
 	chan_coro *group_prev, *group_next;
 	uint32_t group_index; /* its go() order in the group */
 };
+
+#define CHAN_CORO_ALLOC ((sizeof(chan_coro) + 63) & ~(size_t) 63)
 
 /* --- wait queues ------------------------------------------------------ */
 

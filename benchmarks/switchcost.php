@@ -6,6 +6,7 @@
  * C = 10,000 it is not in any cache. Four views of the same rings:
  *
  *   php benchmarks/switchcost.php [--so=PATH/chan.so] [--time] [--perf] [--cachegrind] [--lines]
+ *                                 [--compare=BASE.so [--no-cachegrind] [--no-time]]
  *                                 [--runs=N] [--quick] [--out=FILE]
  *
  *   --time       wall ns per switch, C = 2 ... 10,000, medians of --runs (default 5) child
@@ -28,6 +29,13 @@
  *                first VM stack page, its C frames, the Zend heap, globals) and which
  *                function touches each first; also S1 with all producers spawned first at
  *                C = 500 (about 20 minutes; lackey writes every access to a pipe)
+ *   --compare=BASE.so  two builds side by side, BASE.so (baseline) and --so (variant): the
+ *                yield and channel rings at C = 2, 1,000 and 10,000, instructions and simulated
+ *                D1 misses per switch of each (cachegrind, as --cachegrind; --no-cachegrind
+ *                skips it) and the time ratio variant / baseline, the two builds alternating
+ *                pair by pair in one run, the median of --runs pairs (--no-time skips it): the
+ *                way to measure a cut on a shared, noisy machine (about 2 minutes + 30 s per
+ *                run; default output results/switchcost-compare.md)
  *   (none of the four: all of them)
  *   --quick      smaller rings and one run per point (a smoke run)
  *   --cases=RING:C:R,...  --lines only: these cases instead of the default set (RING: yield, chan,
@@ -259,7 +267,8 @@ function sc_child(string $ring, int $C, int $R, ?string $info): never
 function sc_options(array $argv): array
 {
     $opt = ['so' => getenv('CHAN_SO') ?: dirname(__DIR__) . '/.build-release/modules/chan.so', 'modes' => [], 'runs' => null,
-        'quick' => false, 'out' => null, 'cases' => null];
+        'quick' => false, 'out' => null, 'cases' => null,
+        'compare' => null, 'no_cg' => false, 'no_time' => false];
     foreach (array_slice($argv, 1) as $arg) {
         if (preg_match('/^--so=(.+)$/', $arg, $m)) {
             $opt['so'] = $m[1];
@@ -274,6 +283,13 @@ function sc_options(array $argv): array
                 [$ring, $C, $R] = explode(':', $c);
                 return [$ring, (int) $C, (int) $R];
             }, array_filter(explode(',', $m[1])));
+        } elseif (preg_match('/^--compare=(.+)$/', $arg, $m)) {
+            $opt['compare'] = $m[1];
+            $opt['modes'][] = 'compare';
+        } elseif ($arg === '--no-cachegrind') {
+            $opt['no_cg'] = true;
+        } elseif ($arg === '--no-time') {
+            $opt['no_time'] = true;
         } elseif (preg_match('/^--out=(.+)$/', $arg, $m)) {
             $opt['out'] = $m[1];
         } else {
@@ -282,7 +298,7 @@ function sc_options(array $argv): array
     }
     $opt['modes'] = $opt['modes'] ?: ['time', 'perf', 'cachegrind', 'lines'];
     $opt['runs'] ??= $opt['quick'] ? 1 : 5;
-    $opt['out'] ??= __DIR__ . '/results/' . ($opt['quick'] ? 'quick-' : '') . 'switchcost.md';
+    $opt['out'] ??= __DIR__ . '/results/' . ($opt['quick'] ? 'quick-' : '') . ($opt['compare'] !== null ? 'switchcost-compare.md' : 'switchcost.md');
     bench_check(is_file($opt['so']), "no chan.so at {$opt['so']} (--so=PATH)");
     return $opt;
 }
@@ -636,6 +652,118 @@ function sc_cachegrind(array $opt): string
         $md .= "\nFunction by function, {$title}, per switch (at least 1 instruction or 0.1 miss):\n\n"
             . bench_table(['function', 'part', 'instructions', 'D1 misses', 'of them reads', 'writes'], $rowsF);
     }
+    return $md;
+}
+
+/* ---------------------------------------------------------------- --compare */
+
+/** Whole-process totals of a cachegrind output, by event. */
+function sc_cg_totals(string $file): array
+{
+    [$events, $fns] = sc_cg_functions($file);
+    $tot = array_fill_keys($events, 0);
+    foreach ($fns as $counts) {
+        foreach ($events as $i => $e) {
+            $tot[$e] += $counts[$i] ?? 0;
+        }
+    }
+    return $tot;
+}
+
+/**
+ * Two builds side by side (issue 16's cuts): per switch of the yield and channel
+ * rings at C = 2, 1,000 and 10,000, the instructions and simulated D1 misses of
+ * each (cachegrind, deterministic) and the time ratio variant / baseline,
+ * measured in one run with the two builds alternating pair by pair (the median
+ * of --runs pairs; absolute times are not comparable across runs on a shared
+ * machine, ratios within one are). Returns markdown.
+ */
+function sc_compare(array $opt): string
+{
+    $base = $opt['compare'];
+    bench_check(is_file($base), "no baseline chan.so at {$base}");
+    $builds = ['baseline' => $base, 'variant' => $opt['so']];
+    $Cs = $opt['quick'] ? [2, 1000] : [2, 1000, 10000];
+    $rings = ['yield', 'chan'];
+    $cg = trim((string) shell_exec('command -v valgrind')) !== '' && !$opt['no_cg'];
+    $md = "## Baseline against variant\n\n";
+    $md .= '- command: `php benchmarks/switchcost.php --compare=' . $base . ' --so=' . $opt['so'] . " --runs={$opt['runs']}"
+        . ($opt['quick'] ? ' --quick' : '') . ($opt['no_cg'] ? ' --no-cachegrind' : '') . ($opt['no_time'] ? ' --no-time' : '') . "`\n";
+    foreach ($builds as $name => $so) {
+        $md .= "- {$name}: {$so} (sha1 " . substr((string) sha1_file($so), 0, 12) . ")\n";
+    }
+    if ($cg) {
+        $dir = sys_get_temp_dir() . '/chan-switchcost-compare';
+        @mkdir($dir, 0777, true);
+        $hops = $opt['quick'] ? 4_000 : 40_000;
+        $rows = [];
+        foreach ($rings as $ring) {
+            foreach ($Cs as $C) {
+                $R1 = sc_rounds($C, $hops);
+                $row = ["{$ring} ring", bench_int($C)];
+                $per = [];
+                foreach ($builds as $name => $so) {
+                    $t = [];
+                    foreach ([1, 2] as $k) {
+                        $file = "{$dir}/{$name}-{$ring}-{$C}-{$k}.out";
+                        sc_log("compare cachegrind {$name} {$ring} C={$C} R=" . ($k * $R1));
+                        $out = sc_exec(['valgrind', '--tool=cachegrind', '--cache-sim=yes', '--I1=32768,8,64', '--D1=32768,8,64',
+                            '--LL=33554432,16,64', "--cachegrind-out-file={$file}", ...sc_child_cmd($so, $ring, $C, $k * $R1)]);
+                        $t[$k] = [sc_result($out), sc_cg_totals($file)];
+                    }
+                    $sw = max(1, $t[2][0]['switches'] - $t[1][0]['switches']);
+                    $d = static fn (string $e): float => (($t[2][1][$e] ?? 0) - ($t[1][1][$e] ?? 0)) / $sw;
+                    $per[$name] = [$d('Ir'), $d('D1mr') + $d('D1mw')];
+                }
+                foreach ([0, 1] as $i) {
+                    $row[] = bench_num($per['baseline'][$i], $i ? 1 : 0) . ' → ' . bench_num($per['variant'][$i], $i ? 1 : 0);
+                }
+                $rows[] = $row;
+            }
+        }
+        $md .= '- cachegrind: two runs per point of `valgrind --tool=cachegrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 '
+            . "--LL=33554432,16,64`, R and 2R rounds (about {$hops} and " . (2 * $hops) . ' hops), (run 2 - run 1) / switches; '
+            . "deterministic\n\n";
+        $md .= bench_table(['ring', 'C', 'instructions per switch (baseline → variant)', 'D1 misses per switch (baseline → variant)'], $rows);
+        $md .= "\n";
+    }
+    if ($opt['no_time']) {
+        return $md;
+    }
+    $total = $opt['quick'] ? 200_000 : 1_000_000;
+    $ns = [];
+    $load0 = bench_loadavg();
+    for ($run = 0; $run < $opt['runs']; $run++) {
+        foreach ($Cs as $C) {
+            $R = sc_rounds($C, $total);
+            foreach ($rings as $ring) {
+                $order = ($run + $C) % 2 === 0 ? ['baseline', 'variant'] : ['variant', 'baseline'];
+                foreach ($order as $name) {
+                    sc_log("compare time run " . ($run + 1) . "/{$opt['runs']}: {$name} {$ring} C={$C}");
+                    $r = sc_result(sc_exec(sc_child_cmd($builds[$name], $ring, $C, $R)));
+                    $ns[$ring][$C][$name][] = $r['ns'] / $r['switches'];
+                }
+            }
+        }
+    }
+    $rows = [];
+    foreach ($rings as $ring) {
+        foreach ($Cs as $C) {
+            $b = $ns[$ring][$C]['baseline'];
+            $v = $ns[$ring][$C]['variant'];
+            $ratios = array_map(static fn (float $x, float $y): float => $y / $x, $b, $v);
+            sort($ratios);
+            $rows[] = ["{$ring} ring", bench_int($C), bench_num(bench_median($b), 1), bench_num(bench_median($v), 1),
+                sprintf('%.3f', bench_median($ratios)), sprintf('%.3f-%.3f', $ratios[0], end($ratios)), bench_num(min($b), 1),
+                bench_num(min($v), 1), sprintf('%.3f', min($v) / min($b))];
+        }
+    }
+    $md .= '- time: ' . gmdate('Y-m-d H:i') . " UTC, load average {$load0} at the start, " . bench_loadavg() . " at the end; {$opt['runs']} "
+        . "pairs per point, each a fresh child process of about {$total} hops per build, the two builds alternating (which one goes first "
+        . "alternates too); ratio = variant / baseline of the same pair, median and range over the pairs; beside it the ratio of each "
+        . "build's fastest run, the one other processes disturbed least\n\n";
+    $md .= bench_table(['ring', 'C', 'baseline ns per switch (median)', 'variant ns per switch (median)', 'ratio (median of pairs)',
+        'ratio range', 'baseline ns (fastest run)', 'variant ns (fastest run)', 'ratio of the fastest runs'], $rows);
     return $md;
 }
 
@@ -1114,6 +1242,7 @@ try {
             'perf' => sc_perf($opt),
             'cachegrind' => sc_cachegrind($opt),
             'lines' => sc_lines($opt),
+            'compare' => sc_compare($opt),
         } . "\n";
     }
     echo $md;
