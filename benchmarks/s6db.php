@@ -464,7 +464,9 @@ $md .= "\nCommand: `ab -q -c C -n N http://127.0.0.1:PORT/PATH`, the targets in 
     . "0 failed):\n\n- " . implode("\n- ", $verdicts) . "\n\n"
     . sprintf("The queries alone (5 in a row on one connection with PHP's blocking calls, median): `select sleep(1)` %.4f s, "
         . "`select pg_sleep(1)` %.4f s. The column \"ceiling at the query's own time\" puts that in place of the 1 s: "
-        . "what the database itself allows.\n\n", $alone['mysql'], $alone['pgsql']);
+        . "what the database itself allows.\n\n", $alone['mysql'], $alone['pgsql'])
+    . "Why MariaDB misses 0.99 at `-c 1000` when it meets it at `-c 100`, and why no server reaches 0.99 there with ab on "
+    . "this machine: [s6db_c1000.md](s6db_c1000.md) (`benchmarks/s6db/c1000.sh`).\n\n";
 
 $rows = [];
 foreach (['mysql', 'pgsql'] as $name) {

@@ -18,8 +18,8 @@
 #             (embed SAPI of the debug ZTS PHP)
 #   fpm       tests/fpm: 5000 requests through php-fpm 8.2 and 8.4
 #   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
-#             (8.2, and 8.4, 8.5, 8.6 in the chroot, which gets the packages
-#             on demand)
+#             (8.2 under valgrind, and 8.4, 8.5, 8.6 in the chroot, which gets
+#             the packages on demand)
 #   phpunit   phpunit-extension/tests/run.sh: the PHPUnit extension's fixture
 #             suite with Debian's phpunit 9.6 on PHP 8.2 and sid's phpunit 13
 #             on 8.4 in the chroot (each installed on demand): leaking tests
@@ -35,7 +35,8 @@
 #             develop,coverage, then debug) and with pcov, on 8.2 and 8.4 in
 #             the chroot (php8.X-xdebug and php8.X-pcov are installed on
 #             demand and left disabled in conf.d); about 2.5 min per PHP
-#   asan      the phpt suite against an ASan+UBSan build (--no-asan skips it)
+#   asan      the phpt suite and tests/db (on 8.2) against an ASan+UBSan
+#             build (--no-asan skips it)
 #   fuzz      the fuzzers' CI budget (tests/fuzz/README.md): libFuzzer on both
 #             rings for RING_SHORT_TIME s (60) and the threaded replay under
 #             TSan; the argument fuzzer (CHAN_FUZZ_ITERATIONS, 3000) on the dev
@@ -308,8 +309,16 @@ gate_fpm() {
 	on_phps fpm "8.4" --fpm=/usr/sbin/php-fpmVER --php=/usr/bin/phpVER
 }
 
+# The 8.2 pass runs under valgrind (tests/db/run.sh --valgrind; plain with
+# CHAN_SKIP_VALGRIND=1): about 2.5 min instead of 0.5 min.
 gate_db() {
-	on_phps db "8.4 8.5 8.6" --php=/usr/bin/phpVER
+	local vg=(--valgrind) p f s
+	[ "${CHAN_SKIP_VALGRIND:-0}" = 1 ] && vg=()
+	run_logged "$logs/db-8.2.log" tests/db/run.sh --php=/usr/bin/php8.2 "${vg[@]}" --so="$dev_so"
+	closing_counts "$logs/db-8.2.log" $?
+	p=$g_pass f=$g_fail s=$g_skip
+	on_phps_chroot db "8.4 8.5 8.6" --php=/usr/bin/phpVER
+	g_pass=$((p + g_pass)) g_fail=$((f + g_fail)) g_skip=$((s + g_skip))
 }
 
 # Debian 12 has phpunit 9.6 (the listener), sid 13 (the event extension):
@@ -401,6 +410,12 @@ gate_asan() {
 	done
 	g_fail=$((g_fail + n))
 	echo "sanitizer reports with errors: $n (all reports: ${san#"$repo"/}/)"
+	# tests/db on PHP 8.2 against the same build (about 45 s; it installs
+	# the database packages if the db gate has not).
+	local p=$g_pass f=$g_fail s=$g_skip
+	run_logged "$logs/asan-db.log" tests/db/run.sh --php=/usr/bin/php8.2 --asan --so="$so"
+	closing_counts "$logs/asan-db.log" $?
+	g_pass=$((p + g_pass)) g_fail=$((f + g_fail)) g_skip=$((s + g_skip))
 }
 
 fuzz_step() { # fuzz_step DESCRIPTION CMD...: logged; one pass or one failure

@@ -2,7 +2,7 @@
 # The database tests: chan's coroutines on real PostgreSQL and MariaDB
 # servers.
 #
-#   tests/db/run.sh --so=CHAN_SO [--php=BIN] [--no-install] [--keep]
+#   tests/db/run.sh --so=CHAN_SO [--php=BIN] [--no-install] [--keep] [--valgrind | --asan]
 #
 # Installs what is missing (tests/db/servers.sh install: postgresql,
 # mariadb-server, phpX.Y-pgsql, phpX.Y-mysql for BIN's version; needs root),
@@ -20,6 +20,19 @@
 # --no-install never installs. --keep keeps the directory the tests ran in
 # (their .out and .diff files) with the servers' logs.
 #
+# --valgrind runs every test under valgrind (run-tests -m), with the
+# settings of the phpt suite's valgrind pass (scripts/lib.sh
+# CHAN_VALGRIND_OPTS: definite leaks fail a test). Valgrind follows the PHP
+# processes only: a shell a test starts (the servers restarted after a test
+# killed them) runs natively, and so do the servers.
+#
+# --asan: CHAN_SO is an ASan + UBSan build (scripts/build.sh asan), loaded
+# as the asan gate of scripts/test.sh loads it (nodeepbind.so beside its
+# modules/, libasan preloaded, the Zend allocator off, leak detection off
+# unless CHAN_ASAN_LEAKS=1); each sanitizer report that holds an error
+# counts as one more failure and is printed. The servers never run under
+# the preload (servers.sh drops it).
+#
 # Paths are relative to this script, so it also runs inside the chroot of
 # scripts/chroot.sh:
 #   scripts/chroot.sh /build/src/tests/db/run.sh --php=/usr/bin/php8.4 --so=/build/out-8.4/modules/chan.so
@@ -27,7 +40,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-php=php so= install=1 keep=0
+php=php so= install=1 keep=0 valgrind=0 asan=0
 usage() { sed -n '5p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 for arg in "$@"; do
 	case "$arg" in
@@ -35,11 +48,14 @@ for arg in "$@"; do
 		--php=*) php=${arg#*=} ;;
 		--no-install) install=0 ;;
 		--keep) keep=1 ;;
+		--valgrind) valgrind=1 ;;
+		--asan) asan=1 ;;
 		-h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
 		*) usage ;;
 	esac
 done
 [ -n "$so" ] || usage
+[ "$valgrind$asan" != 11 ] || { echo "db: --valgrind and --asan exclude each other" >&2; exit 2; }
 [ -f "$so" ] || { echo "db: no such chan.so: $so" >&2; exit 2; }
 so=$(cd "$(dirname "$so")" && pwd)/$(basename "$so")
 command -v "$php" >/dev/null || { echo "db: no such php: $php" >&2; exit 2; }
@@ -47,7 +63,10 @@ command -v "$php" >/dev/null || { echo "db: no such php: $php" >&2; exit 2; }
 
 tests=("$here"/*.phpt)
 ver=$("$php" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
-echo "db: PHP $("$php" -n -r 'echo PHP_VERSION;') ($php), chan.so $so, ${#tests[@]} tests"
+mode=
+[ "$valgrind" = 1 ] && mode=", under valgrind"
+[ "$asan" = 1 ] && mode=", ASan + UBSan"
+echo "db: PHP $("$php" -n -r 'echo PHP_VERSION;') ($php), chan.so $so, ${#tests[@]} tests$mode"
 
 # Every test skipped, with the reason; not a failure.
 skip_all() {
@@ -112,10 +131,46 @@ export CHAN_DB_ENV="$dir/env" CHAN_DB_NOTES="$work/notes"
 cp "${tests[@]}" "$here/lib.php" "$here/CONFLICTS" "$rt" "$work/"
 opts=(-P -q -j1 --show-diff --show-slow 1 -d extension="$so")
 [ -t 1 ] || opts+=(--no-color --no-progress)
+envs=()
+if [ "$valgrind" = 1 ]; then
+	command -v valgrind >/dev/null || { echo "db: FAILED: no valgrind"; echo "0 passed, 1 failed"; exit 1; }
+	opts+=(-m)
+	# run-tests runs valgrind with --trace-children=yes: not into the shells
+	# (exec()) that restart a killed server, nor so into the servers.
+	envs+=(VALGRIND_OPTS="$CHAN_VALGRIND_OPTS --trace-children-skip=*/sh,*/dash,*/bash")
+fi
+san="$work/sanitizer-reports"
+if [ "$asan" = 1 ]; then
+	shim="$(dirname "$(dirname "$so")")/nodeepbind.so"
+	libasan=$(gcc -print-file-name=libasan.so 2>/dev/null)
+	if [ ! -f "$shim" ] || [ ! -e "$libasan" ]; then
+		echo "db: FAILED: --asan needs $shim (scripts/build.sh asan) and libasan ($libasan)"
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+	mkdir -p "$san"
+	envs+=(LD_PRELOAD="$shim $libasan"
+		ASAN_OPTIONS="log_path=$san/asan:verify_asan_link_order=0:detect_leaks=${CHAN_ASAN_LEAKS:-0}:halt_on_error=1:fast_unwind_on_malloc=0"
+		UBSAN_OPTIONS="log_path=$san/ubsan:print_stacktrace=1:halt_on_error=1"
+		USE_ZEND_ALLOC=0)
+fi
 log="$work/run-tests.log"
-run_logged "$log" env -C "$work" "$php" "$work/run-tests.php" "${opts[@]}" "$work"
+run_logged "$log" env -C "$work" "${envs[@]}" "$php" "$work/run-tests.php" "${opts[@]}" "$work"
 rc=$?
 phpt_counts "$log" "$rc"
+if [ "$asan" = 1 ]; then
+	n=0
+	for f in "$san"/*; do
+		[ -f "$f" ] || continue
+		if grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$f"; then
+			echo "FAILED: sanitizer report $(basename "$f"):"
+			cat "$f"
+			n=$((n + 1))
+		fi
+	done
+	echo "sanitizer reports with errors: $n"
+	g_fail=$((g_fail + n))
+fi
 
 if [ -s "$work/notes" ]; then
 	echo

@@ -38,7 +38,11 @@
 # first copies the servers' logs to directory TO.
 #
 # Each step prints how long it took on stderr.
+#
+# The servers never run under a test run's preloads (tests/db/run.sh --asan
+# preloads libasan, and a test that killed a server starts it again).
 set -uo pipefail
+unset LD_PRELOAD ASAN_OPTIONS UBSAN_OPTIONS USE_ZEND_ALLOC
 
 here=$(cd "$(dirname "$0")" && pwd)
 self="$here/$(basename "$0")"
