@@ -466,101 +466,92 @@ static bool chan_shared_timed_out(double timeout, uint64_t deadline)
 	return timeout == 0 || (deadline && chan_now_ns() >= deadline);
 }
 
-/* Blocking push of a serialized value; false with an exception thrown. */
-static bool chan_shared_send(chan_shared *sc, zend_string *s, double timeout)
+/* One attempt of a blocking call: DONE, CLOSED, BLOCKED (would wait) or
+ * THROWN. */
+enum { ATTEMPT_BLOCKED, ATTEMPT_DONE, ATTEMPT_CLOSED, ATTEMPT_THROWN };
+typedef int (*chan_shared_attempt)(chan_shared *sc, void *arg);
+
+/* Runs attempt until it does not block, parking the context for `which`
+ * in between, with a timeout (seconds, < 0 none) and the checks every
+ * blocking call makes; ATTEMPT_THROWN when an exception was thrown. */
+static int chan_shared_block(chan_shared *sc, int which, double timeout, chan_shared_attempt attempt, void *arg,
+                             const char *op)
 {
 	uint64_t deadline = timeout > 0 ? chan_now_ns() + (uint64_t) (timeout * 1e9) : 0;
-	bool duty = false, ok = false;
+	bool duty = false;
 	chan_wake why = CHAN_WAKE_NONE;
-	for (;;) {
-		if (atomic_load(&sc->shm->closed)) {
-			zend_throw_exception_ex(chan_ce_closed_exception, 0, "Cannot push to a closed channel");
-			break;
-		}
-		if ((ok = try_put(sc, s))) {
-			break;
-		}
+	int r;
+	while ((r = attempt(sc, arg)) == ATTEMPT_BLOCKED) {
 		chan_shared_reap(sc);
 		if (chan_shared_timed_out(timeout, deadline)) {
 			why = CHAN_WAKE_TIMEOUT;
 			break;
 		}
 		if (!chan_can_block()) {
+			r = ATTEMPT_THROWN;
 			break;
 		}
-		wait_begin(sc, FOR_SPACE);
-		if (atomic_load(&sc->shm->closed) || (ok = try_put(sc, s))) {
-			wait_end(sc, FOR_SPACE);
-			if (ok) {
-				break;
-			}
-			continue;
+		wait_begin(sc, which);
+		if ((r = attempt(sc, arg)) != ATTEMPT_BLOCKED) {
+			wait_end(sc, which);
+			break;
 		}
-		why = chan_shared_park(sc, FOR_SPACE, deadline, &duty);
+		why = chan_shared_park(sc, which, deadline, &duty);
 		if (why != CHAN_WAKE_OK && why != CHAN_WAKE_TIMEOUT) {
 			break;
 		}
 		why = CHAN_WAKE_NONE;
 	}
 	if (duty) {
-		chan_shared_promote(sc, FOR_SPACE);
+		chan_shared_promote(sc, which);
 	}
-	if (!ok && why != CHAN_WAKE_NONE) {
-		chan_shared_raise(why, "push");
+	if (why != CHAN_WAKE_NONE) {
+		chan_shared_raise(why, op);
+		r = ATTEMPT_THROWN;
 	}
-	return ok;
+	return r;
+}
+
+static int attempt_put(chan_shared *sc, void *s)
+{
+	if (atomic_load(&sc->shm->closed)) {
+		return ATTEMPT_CLOSED;
+	}
+	return try_put(sc, s) ? ATTEMPT_DONE : ATTEMPT_BLOCKED;
+}
+
+static int attempt_take(chan_shared *sc, void *out)
+{
+	bool closed = atomic_load(&sc->shm->closed); /* before: drained after it closed */
+	int got = try_take(sc, out);
+	if (got) {
+		return got > 0 ? ATTEMPT_DONE : ATTEMPT_THROWN;
+	}
+	return closed ? ATTEMPT_CLOSED : ATTEMPT_BLOCKED;
+}
+
+/* Blocking push of a serialized value; false with an exception thrown. */
+static bool chan_shared_send(chan_shared *sc, zend_string *s, double timeout)
+{
+	int r = chan_shared_block(sc, FOR_SPACE, timeout, attempt_put, s, "push");
+	if (r == ATTEMPT_CLOSED) {
+		zend_throw_exception_ex(chan_ce_closed_exception, 0, "Cannot push to a closed channel");
+	}
+	return r == ATTEMPT_DONE;
 }
 
 /* Blocking pop: CHAN_OP_OK with a value in out, CHAN_OP_CLOSED (closed and
  * drained, nothing thrown) or CHAN_OP_WOULD_BLOCK with an exception. */
 static chan_op chan_shared_recv(chan_shared *sc, zval *out, double timeout)
 {
-	uint64_t deadline = timeout > 0 ? chan_now_ns() + (uint64_t) (timeout * 1e9) : 0;
-	bool duty = false;
-	chan_op r = CHAN_OP_WOULD_BLOCK;
-	chan_wake why = CHAN_WAKE_NONE;
-	int got;
-	for (;;) {
-		bool closed = atomic_load(&sc->shm->closed);
-		if ((got = try_take(sc, out)) != 0) {
-			r = got > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
-			break;
-		}
-		if (closed) {
-			r = CHAN_OP_CLOSED;
-			break;
-		}
-		chan_shared_reap(sc);
-		if (chan_shared_timed_out(timeout, deadline)) {
-			why = CHAN_WAKE_TIMEOUT;
-			break;
-		}
-		if (!chan_can_block()) {
-			break;
-		}
-		wait_begin(sc, FOR_ITEMS);
-		if (atomic_load(&sc->shm->closed)) {
-			wait_end(sc, FOR_ITEMS);
-			continue;
-		}
-		if ((got = try_take(sc, out)) != 0) {
-			wait_end(sc, FOR_ITEMS);
-			r = got > 0 ? CHAN_OP_OK : CHAN_OP_WOULD_BLOCK;
-			break;
-		}
-		why = chan_shared_park(sc, FOR_ITEMS, deadline, &duty);
-		if (why != CHAN_WAKE_OK && why != CHAN_WAKE_TIMEOUT) {
-			break;
-		}
-		why = CHAN_WAKE_NONE;
+	switch (chan_shared_block(sc, FOR_ITEMS, timeout, attempt_take, out, "pop")) {
+		case ATTEMPT_DONE:
+			return CHAN_OP_OK;
+		case ATTEMPT_CLOSED:
+			return CHAN_OP_CLOSED;
+		default:
+			return CHAN_OP_WOULD_BLOCK;
 	}
-	if (duty) {
-		chan_shared_promote(sc, FOR_ITEMS);
-	}
-	if (why != CHAN_WAKE_NONE) {
-		chan_shared_raise(why, "pop");
-	}
-	return r;
 }
 
 static void chan_shared_unmap(chan_shared *sc)
