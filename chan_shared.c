@@ -678,22 +678,6 @@ static void chan_shared_free(zend_object *obj)
 	zend_object_std_dtor(obj);
 }
 
-/* The constructed channel, or NULL with Chan\Error thrown. */
-static chan_shared *chan_shared_this(zend_execute_data *execute_data)
-{
-	chan_shared *sc = THIS_SHARED();
-#ifndef PHP_WIN32
-	if (sc->shm && chan_shared_me(sc)) {
-		return sc;
-	}
-	if (!sc->shm)
-#endif
-	{
-		zend_throw_error(chan_ce_error, "Chan\\SharedChannel is not constructed");
-	}
-	return NULL;
-}
-
 /* --- methods ------------------------------------------------------------ */
 
 ZEND_METHOD(Chan_SharedChannel, __construct)
@@ -735,13 +719,25 @@ ZEND_METHOD(Chan_SharedChannel, __construct)
 #endif
 }
 
-#ifdef PHP_WIN32
-#define CHAN_SHARED_UNSUPPORTED()                                                                                      \
-	do {                                                                                                               \
-		chan_shared_this(execute_data);                                                                                \
+#ifndef PHP_WIN32
+
+/* The constructed channel, or NULL with Chan\Error thrown. */
+static chan_shared *chan_shared_this(zend_execute_data *execute_data)
+{
+	chan_shared *sc = THIS_SHARED();
+	if (!sc->shm) {
+		zend_throw_error(chan_ce_error, "Chan\\SharedChannel is not constructed");
+		return NULL;
+	}
+	return chan_shared_me(sc) ? sc : NULL;
+}
+
+/* The constructed channel of this method call, or return with Chan\Error. */
+#define SHARED_THIS(sc)                                                                                                \
+	chan_shared *sc = chan_shared_this(execute_data);                                                                  \
+	if (!sc) {                                                                                                         \
 		RETURN_THROWS();                                                                                               \
-	} while (0)
-#endif
+	}
 
 ZEND_METHOD(Chan_SharedChannel, push)
 {
@@ -759,9 +755,6 @@ ZEND_METHOD(Chan_SharedChannel, push)
 	if (!chan_timeout_arg(2, seconds, is_null, &timeout)) {
 		RETURN_THROWS();
 	}
-#ifdef PHP_WIN32
-	CHAN_SHARED_UNSUPPORTED();
-#else
 	chan_shared *sc = chan_shared_this(execute_data);
 	if (!sc || !chan_checkpoint()) {
 		RETURN_THROWS();
@@ -772,7 +765,6 @@ ZEND_METHOD(Chan_SharedChannel, push)
 	}
 	chan_shared_send(sc, s, timeout);
 	zend_string_release(s);
-#endif
 }
 
 ZEND_METHOD(Chan_SharedChannel, pop)
@@ -789,9 +781,6 @@ ZEND_METHOD(Chan_SharedChannel, pop)
 	if (!chan_timeout_arg(1, seconds, is_null, &timeout)) {
 		RETURN_THROWS();
 	}
-#ifdef PHP_WIN32
-	CHAN_SHARED_UNSUPPORTED();
-#else
 	chan_shared *sc = chan_shared_this(execute_data);
 	if (!sc || !chan_checkpoint()) {
 		RETURN_THROWS();
@@ -800,7 +789,6 @@ ZEND_METHOD(Chan_SharedChannel, pop)
 	if (r == CHAN_OP_CLOSED) {
 		zend_throw_exception_ex(chan_ce_closed_exception, 0, "Cannot pop from a closed and empty channel");
 	}
-#endif
 }
 
 ZEND_METHOD(Chan_SharedChannel, tryPush)
@@ -811,13 +799,7 @@ ZEND_METHOD(Chan_SharedChannel, tryPush)
 	Z_PARAM_ZVAL(value)
 	ZEND_PARSE_PARAMETERS_END();
 
-#ifdef PHP_WIN32
-	CHAN_SHARED_UNSUPPORTED();
-#else
-	chan_shared *sc = chan_shared_this(execute_data);
-	if (!sc) {
-		RETURN_THROWS();
-	}
+	SHARED_THIS(sc);
 	if (atomic_load(&sc->shm->closed)) {
 		RETURN_FALSE;
 	}
@@ -832,7 +814,6 @@ ZEND_METHOD(Chan_SharedChannel, tryPush)
 	}
 	zend_string_release(s);
 	RETURN_BOOL(ok);
-#endif
 }
 
 ZEND_METHOD(Chan_SharedChannel, tryPop)
@@ -844,14 +825,7 @@ ZEND_METHOD(Chan_SharedChannel, tryPop)
 	Z_PARAM_ZVAL(ref)
 	ZEND_PARSE_PARAMETERS_END();
 
-#ifdef PHP_WIN32
-	(void) ref;
-	CHAN_SHARED_UNSUPPORTED();
-#else
-	chan_shared *sc = chan_shared_this(execute_data);
-	if (!sc) {
-		RETURN_THROWS();
-	}
+	SHARED_THIS(sc);
 	zval v;
 	int r = try_take(sc, &v);
 	if (r == 0) {
@@ -895,66 +869,38 @@ ZEND_METHOD(Chan_SharedChannel, tryPop)
 		zval_ptr_dtor(&v);
 	}
 	RETURN_TRUE;
-#endif
 }
 
 ZEND_METHOD(Chan_SharedChannel, close)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-#ifdef PHP_WIN32
-	CHAN_SHARED_UNSUPPORTED();
-#else
-	chan_shared *sc = chan_shared_this(execute_data);
-	if (!sc) {
-		RETURN_THROWS();
-	}
+	SHARED_THIS(sc);
 	uint32_t was = atomic_exchange(&sc->shm->closed, 1);
 	if (!was) {
 		token_post(sc, FOR_ITEMS, CHAN_SHM_CLOSE);
 		token_post(sc, FOR_SPACE, CHAN_SHM_CLOSE);
 	}
 	RETURN_BOOL(!was);
-#endif
 }
 
 ZEND_METHOD(Chan_SharedChannel, isClosed)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-#ifdef PHP_WIN32
-	CHAN_SHARED_UNSUPPORTED();
-#else
-	chan_shared *sc = chan_shared_this(execute_data);
-	if (!sc) {
-		RETURN_THROWS();
-	}
+	SHARED_THIS(sc);
 	RETURN_BOOL(atomic_load(&sc->shm->closed));
-#endif
 }
 
 ZEND_METHOD(Chan_SharedChannel, count)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-#ifdef PHP_WIN32
-	CHAN_SHARED_UNSUPPORTED();
-#else
-	chan_shared *sc = chan_shared_this(execute_data);
-	if (!sc) {
-		RETURN_THROWS();
-	}
+	SHARED_THIS(sc);
 	RETURN_LONG((zend_long) sc->ops->length(sc->q));
-#endif
 }
 
 ZEND_METHOD(Chan_SharedChannel, stats)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-#ifdef PHP_WIN32
-	CHAN_SHARED_UNSUPPORTED();
-#else
-	chan_shared *sc = chan_shared_this(execute_data);
-	if (!sc) {
-		RETURN_THROWS();
-	}
+	SHARED_THIS(sc);
 	chan_shared_reap(sc);
 	chan_shm *shm = sc->shm;
 	zend_long procs = 0;
@@ -971,8 +917,26 @@ ZEND_METHOD(Chan_SharedChannel, stats)
 	add_assoc_string(return_value, "queue", (char *) sc->ops->name);
 	add_assoc_long(return_value, "slot_size", sc->slot_size);
 	add_assoc_long(return_value, "processes", procs);
-#endif
 }
+
+#else /* PHP_WIN32: no fork(); the constructor has thrown already */
+
+#define CHAN_SHARED_STUB(name)                                                                                         \
+	ZEND_METHOD(Chan_SharedChannel, name)                                                                              \
+	{                                                                                                                  \
+		zend_throw_error(chan_ce_error, "Chan\\SharedChannel needs fork(): not available on Windows");                 \
+		RETURN_THROWS();                                                                                               \
+	}
+CHAN_SHARED_STUB(push)
+CHAN_SHARED_STUB(pop)
+CHAN_SHARED_STUB(tryPush)
+CHAN_SHARED_STUB(tryPop)
+CHAN_SHARED_STUB(close)
+CHAN_SHARED_STUB(isClosed)
+CHAN_SHARED_STUB(count)
+CHAN_SHARED_STUB(stats)
+
+#endif
 
 void chan_shared_minit(void)
 {
