@@ -87,6 +87,7 @@ typedef struct chan_shared {
 	chan_waitq local[2];    /* the others, queued behind it */
 	char *buf;              /* one slot, where pop() copies a value out */
 	uint32_t unserializing; /* pops inside an unserialization going on */
+	uint32_t counted[2];    /* contexts of this process counted as waiting */
 	struct chan_shared *prev, *next;
 #endif
 	zend_long slot_size;
@@ -219,7 +220,15 @@ static void chan_shared_atfork_child(void)
 {
 	for (chan_shared *sc = chan_shared_list; sc; sc = sc->next) {
 		sc->me = NULL;
-		chan_shared_register(sc); /* else on first use, which throws */
+		if (!chan_shared_register(sc)) {
+			continue; /* the first use throws */
+		}
+		/* The child has copies of the contexts its parent had parked: they
+		 * count here now, and leave through this entry when they wake. */
+		for (int w = FOR_ITEMS; w <= FOR_SPACE; w++) {
+			atomic_store(&sc->me->waiting[w], sc->counted[w]);
+			atomic_fetch_add(&sc->shm->waiting[w], sc->counted[w]);
+		}
 	}
 }
 
@@ -386,15 +395,21 @@ static double chan_shared_left(uint64_t deadline);
  * before the ring, as notify() orders the ring before the count). */
 static void wait_begin(chan_shared *sc, int which)
 {
+	sc->counted[which]++;
 	atomic_fetch_add(&sc->shm->waiting[which], 1);
 	atomic_fetch_add(&sc->me->waiting[which], 1);
 	atomic_thread_fence(memory_order_seq_cst);
 }
 
+/* sc->me may be gone: a fork child whose copies of parked contexts wake
+ * but that found no registry entry (they throw on their next attempt). */
 static void wait_end(chan_shared *sc, int which)
 {
-	atomic_fetch_sub(&sc->me->waiting[which], 1);
-	atomic_fetch_sub(&sc->shm->waiting[which], 1);
+	sc->counted[which]--;
+	if (sc->me) {
+		atomic_fetch_sub(&sc->me->waiting[which], 1);
+		atomic_fetch_sub(&sc->shm->waiting[which], 1);
+	}
 }
 
 /* Parks until a token for `which` may be there: CHAN_WAKE_OK or
@@ -481,7 +496,7 @@ static int chan_shared_block(chan_shared *sc, int which, double timeout, chan_sh
 	bool duty = false;
 	chan_wake why = CHAN_WAKE_NONE;
 	int r;
-	while ((r = attempt(sc, arg)) == ATTEMPT_BLOCKED) {
+	while ((r = chan_shared_me(sc) ? attempt(sc, arg) : ATTEMPT_THROWN) == ATTEMPT_BLOCKED) {
 		chan_shared_reap(sc);
 		if (chan_shared_timed_out(timeout, deadline)) {
 			why = CHAN_WAKE_TIMEOUT;
