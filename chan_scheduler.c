@@ -47,14 +47,14 @@ typedef struct chan_worker {
 #define CHAN_VM_FIRST_PAGE 2048
 
 /* Where the worker, the first VM page and the C frames start within their
- * cache lines decides how many lines a resume touches. The worker and the
- * top of the C stack sit on 64-byte boundaries, and the first VM page starts
- * 16 bytes past one (it is 48 bytes larger than CHAN_VM_FIRST_PAGE): of the
- * 16 combinations of offsets, the fewest simulated D1 misses per switch
- * across the yield and channel rings and S1 with producers first
- * (benchmarks/REPORT.md, issue 16). Frame sizes are the compiler's and
- * PHP's, so this is a measured choice for gcc -O2 and PHP 8.2, not a rule. */
-#define CHAN_VM_FIRST_PAGE_SKEW 48
+ * cache lines decides how many lines a resume touches: the worker and the
+ * top of the C stack sit on 64-byte boundaries (benchmarks/REPORT.md, issue
+ * 16). Moving the first VM page 48 bytes further down measured a few
+ * simulated misses fewer, but it left a dev build (-O0) on PHP 8.4 with its
+ * C frames 16 bytes past the top page: one more page, 4 KiB of RSS, per
+ * parked coroutine. So no skew: the top page's room for C frames comes
+ * first. */
+#define CHAN_VM_FIRST_PAGE_SKEW 0
 
 typedef struct chan_sched {
 	chan_coro main;
