@@ -11,9 +11,10 @@
 #   build     scripts/build.sh dev (-Werror: a warning fails it)
 #   c         tests/c: the queue engines, plain and under ThreadSanitizer
 #   matrix    scripts/matrix.sh: the dev build and the phpt suite on every
-#             PHP of the matrix (8.2, 8.4, 8.5, 8.6, a debug ZTS 8.2), each
-#             also under valgrind (run-tests -m, definite leaks reported) and
-#             installed with pecl; CHAN_SKIP_VALGRIND=1 skips valgrind
+#             PHP of the matrix (8.2, 8.4, 8.5, 8.6, a debug ZTS 8.2), 8.2,
+#             8.4 and 8.6 also under valgrind (run-tests -m, definite leaks
+#             reported), each NTS one installed with pecl;
+#             CHAN_SKIP_VALGRIND=1 skips valgrind
 #   threads   tests/threads: coroutines in several threads of one process
 #             (embed SAPI of the debug ZTS PHP)
 #   fpm       tests/fpm: 5000 requests through php-fpm 8.2 and 8.4
