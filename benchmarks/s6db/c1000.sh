@@ -107,6 +107,22 @@ start db+jit /mysql "${php[@]}" "${jit[@]}" "${db[@]}"
 
 tick=$(getconf CLK_TCK)
 cpu() { awk -v t="$tick" '{ print ($14 + $15) * 1000 / t }' "/proc/$1/stat"; } # ms
+# medians FILE FORMAT COLUMNS: one line per server (FILE's column 1 is the
+# round, 2 the server) with, for each of COLUMNS, the median over the rounds
+# of that column, or the sum where the column is written +N.
+medians() {
+	php -n -r '
+		$rows = [];
+		foreach (file($argv[1], FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) { $f = preg_split("/\s+/", trim($l)); $rows[$f[1]][] = $f; }
+		$med = function (array $v) { sort($v); $n = count($v); return $n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2; };
+		foreach ($rows as $name => $rs) {
+			$out = [$name];
+			foreach (explode(" ", $argv[3]) as $k) {
+				$out[] = $k[0] === "+" ? array_sum(array_column($rs, (int) substr($k, 1))) : $med(array_map(fn ($r) => (float) $r[(int) $k], $rs));
+			}
+			vprintf(stripcslashes($argv[2]), $out);
+		}' "$1" "$2" "$3"
+}
 ceiling=$(awk -v c="$c" -v n="$n" 'BEGIN { w = int((n - 1 + c - 1) / c); printf "%.1f", n / (1 + w) }')
 echo "ab -c $c -n $n, ceiling $ceiling req/s; $(ab -V | head -n 1); PHP $(php -n -r 'echo PHP_VERSION;'); $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "CPU per request in microseconds (server = the HTTP server's own process)"
@@ -131,14 +147,7 @@ done
 echo
 echo "medians of $rounds rounds:"
 printf '%-8s %8s %6s %6s %8s %8s %9s\n' server 'req/s' ratio failed server ab mariadbd
-php -n -r '
-	$rows = [];
-	foreach (file($argv[1], FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) { $f = preg_split("/\s+/", trim($l)); $rows[$f[1]][] = $f; }
-	$med = function (array $v) { sort($v); $n = count($v); return $n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2; };
-	foreach ($rows as $name => $rs) {
-		$col = fn ($k) => $med(array_map(fn ($r) => (float) $r[$k], $rs));
-		printf("%-8s %8.1f %6.3f %6d %8.0f %8.0f %9.0f\n", $name, $col(2), $col(3), array_sum(array_column($rs, 4)), $col(5), $col(6), $col(7));
-	}' "$tmp/runs"
+medians "$tmp/runs" '%-8s %8.1f %6.3f %6d %8.0f %8.0f %9.0f\n' '2 3 +4 5 6 7'
 
 [ "$wrk" = 1 ] || exit 0
 echo
@@ -160,11 +169,4 @@ for ((r = 1; r <= rounds; r++)); do
 done
 echo
 echo "medians of $rounds rounds:"
-php -n -r '
-	$rows = [];
-	foreach (file($argv[1], FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) { $f = preg_split("/\s+/", trim($l)); $rows[$f[1]][] = $f; }
-	$med = function (array $v) { sort($v); $n = count($v); return $n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2; };
-	foreach ($rows as $name => $rs) {
-		$col = fn ($k) => $med(array_map(fn ($r) => (float) $r[$k], $rs));
-		printf("%-8s %8.1f %6.3f %8d\n", $name, $col(2), $col(3), array_sum(array_column($rs, 4)));
-	}' "$tmp/wrk-runs"
+medians "$tmp/wrk-runs" '%-8s %8.1f %6.3f %8d\n' '2 3 +4'
