@@ -20,21 +20,29 @@
 declare(strict_types=1);
 
 /**
- * Floor (a), one run over $n push+pop pairs: [wall ns per pair, CPU ns per pair].
+ * Floor (a), one run over $n push+pop pairs of $value ('array' or 'int'):
+ * [wall ns per pair, CPU ns per pair].
  *
  * @return array{0: float, 1: float}
  */
-function floor_splqueue_once(int $n): array
+function floor_splqueue_once(int $n, string $value = 'array'): array
 {
     $queue = new SplQueue();
     $i = 1;
     $sum = 0;
     $cpu0 = bench_cpu_seconds();
     $t0 = hrtime(true);
-    for ($j = 0; $j < $n; $j++) {
-        $queue->push(['producer' => $i, 'message' => $j]);
-        $v = $queue->pop();
-        $sum += $v['message'];
+    if ($value === 'int') { // s1_once()'s int value (benchmarks/message.php)
+        for ($j = 0; $j < $n; $j++) {
+            $queue->push($j);
+            $sum += $queue->pop();
+        }
+    } else {
+        for ($j = 0; $j < $n; $j++) {
+            $queue->push(['producer' => $i, 'message' => $j]);
+            $v = $queue->pop();
+            $sum += $v['message'];
+        }
     }
     $ns = hrtime(true) - $t0;
     $cpuNs = (bench_cpu_seconds() - $cpu0) * 1e9;

@@ -69,9 +69,9 @@ function bench_go_run(string $bin, array $args, int $runs = 1): array
  *
  * @return array{ns: int, cpu_ns: int, msgs: int}
  */
-function bench_go_s1_once(string $bin, int $C, int $M, int $capacity, string $order): array
+function bench_go_s1_once(string $bin, int $C, int $M, int $capacity, string $order, string $value = 'struct'): array
 {
-    $r = bench_go_run($bin, ['s1', '-c', (string) $C, '-m', (string) $M, '-cap', (string) $capacity, '-order', $order])[0];
+    $r = bench_go_run($bin, ['s1', '-c', (string) $C, '-m', (string) $M, '-cap', (string) $capacity, '-order', $order, '-value', $value])[0];
     bench_check($r['ops'] === $C * $M, "Go s1: {$r['ops']} messages, expected " . ($C * $M));
     return ['ns' => $r['ns'], 'cpu_ns' => $r['cpu_ns'], 'msgs' => $r['ops']];
 }

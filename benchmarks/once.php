@@ -10,11 +10,13 @@
  *   --model                  run s1 and s3 on the pure-PHP model (benchmarks/purephp,
  *                            namespace PurePhp\Chan) instead of the extension
  *
- *   s1 C M CAPACITY RING     s1_once(): C producers push M values each into one
+ *   s1 C M CAPACITY RING [VALUE]  s1_once(): C producers push M values each into one
  *                            Channel(CAPACITY, RING), C consumers pop them (S1; S2 with
- *                            capacity 1 or 0); C x M messages
+ *                            capacity 1 or 0); C x M messages; VALUE array (default) or int
+ *                            (benchmarks/message.php)
  *   s3 N RING                s3_once(): N ping-pong round trips (2 messages each)
- *   splqueue N               floor (a): N SplQueue push(new message)+pop pairs, no coroutines
+ *   splqueue N [VALUE]       floor (a): N SplQueue push(new message)+pop pairs, no coroutines
+ *                            (VALUE int: push($j))
  *   fiber N                  floor (b): N raw Fiber resume+suspend round trips
  *
  * RING is lockfree or mutex. The checks of the workload functions apply: a
@@ -68,13 +70,14 @@ if (($args[0] ?? '') === '--model') {
 }
 switch ($args[0] ?? '') {
     case 's1':
-        if (count($args) !== 5 || !preg_match('/^[0-9]+$/', $args[3])) {
+        if ((count($args) !== 5 && count($args) !== 6) || !preg_match('/^[0-9]+$/', $args[3])) {
             once_usage();
         }
         bench_check($ns !== 'Chan' || extension_loaded('chan'), 'the chan extension is not loaded');
-        $r = s1_once(once_int($args[1]), once_int($args[2]), (int) $args[3], once_ring($args[4]), $ns);
-        printf("{$ns} s1 C=%d M=%d capacity=%d %s: %d messages, %d switches, %.1f ns/msg\n",
-            $args[1], $args[2], $args[3], $args[4], $r['msgs'], $r['switches'], $r['ns'] / $r['msgs']);
+        $value = $args[5] ?? 'array';
+        $r = s1_once(once_int($args[1]), once_int($args[2]), (int) $args[3], once_ring($args[4]), $ns, 'paired', $value);
+        printf("{$ns} s1 C=%d M=%d capacity=%d %s %s: %d messages, %d switches, %.1f ns/msg\n",
+            $args[1], $args[2], $args[3], $args[4], $value, $r['msgs'], $r['switches'], $r['ns'] / $r['msgs']);
         break;
     case 's3':
         if (count($args) !== 3) {
@@ -85,10 +88,10 @@ switch ($args[0] ?? '') {
         printf("{$ns} s3 %s: %d round trips, %d switches, %.1f ns per round trip\n", $args[2], $r['trips'], $r['switches'], $r['ns'] / $r['trips']);
         break;
     case 'splqueue':
-        if (count($args) !== 2) {
+        if (count($args) !== 2 && count($args) !== 3) {
             once_usage();
         }
-        [$ns] = floor_splqueue_once(once_int($args[1]));
+        [$ns] = floor_splqueue_once(once_int($args[1]), $args[2] ?? 'array');
         printf("splqueue: %d push+pop pairs, %.1f ns per pair\n", $args[1], $ns);
         break;
     case 'fiber':

@@ -46,9 +46,10 @@ const BENCH_ORDERS = ['paired', 'producers-first'];
  *
  * @return array{ns: int, cpu_ns: float, msgs: int, switches: int}
  */
-function s1_once(int $C, int $M, int $capacity, bool $lock, string $ns = 'Chan', string $order = 'paired'): array
+function s1_once(int $C, int $M, int $capacity, bool $lock, string $ns = 'Chan', string $order = 'paired', string $value = 'array'): array
 {
     bench_check(in_array($order, BENCH_ORDERS, true), "unknown spawn order {$order}");
+    bench_check($value === 'array' || $value === 'int', "unknown value kind {$value}");
     [$Channel, $WaitGroup, $Coroutine, $go] = bench_impl($ns);
     $ch = new $Channel($capacity, $lock);
     bench_check($ch->stats()['queue'] === ($lock ? 'mutex' : 'lockfree'), 'channel reports the wrong ring');
@@ -65,7 +66,27 @@ function s1_once(int $C, int $M, int $capacity, bool $lock, string $ns = 'Chan',
         }
         $producersDone->done();
     };
-    $consumer = static function () use ($ch, $M, $consumersDone, &$received, &$sumMessage, &$sumProducer): void {
+    // 'int': the same shape with a value that costs PHP no allocation,
+    // $i * $M + $j, summed whole (benchmarks/message.php).
+    if ($value === 'int') {
+        $producer = static function (int $i) use ($ch, $M, $producersDone): void {
+            for ($j = $i * $M, $end = $j + $M; $j < $end; $j++) {
+                $ch->push($j);
+            }
+            $producersDone->done();
+        };
+    }
+    $consumer = $value === 'int' ? static function () use ($ch, $M, $consumersDone, &$received, &$sumMessage): void {
+        $n = 0;
+        $s = 0;
+        for ($j = 0; $j < $M; $j++) {
+            $s += $ch->pop();
+            $n++;
+        }
+        $received += $n;
+        $sumMessage += $s;
+        $consumersDone->done();
+    } : static function () use ($ch, $M, $consumersDone, &$received, &$sumMessage, &$sumProducer): void {
         $n = 0;
         $sm = 0;
         $sp = 0;
@@ -105,10 +126,14 @@ function s1_once(int $C, int $M, int $capacity, bool $lock, string $ns = 'Chan',
     // Untimed: let the producers return, then check nothing was lost or left.
     $producersDone->wait();
     $msgs = $C * $M;
-    $where = "{$ns} C={$C} M={$M} capacity={$capacity} " . ($lock ? 'mutex' : 'lockfree') . " {$order}";
+    $where = "{$ns} C={$C} M={$M} capacity={$capacity} " . ($lock ? 'mutex' : 'lockfree') . " {$order} {$value}";
     bench_check($received === $msgs, "{$where}: consumers received {$received} messages, expected {$msgs}");
-    bench_check($sumMessage === $C * intdiv($M * ($M - 1), 2), "{$where}: checksum of 'message' fields is wrong ({$sumMessage})");
-    bench_check($sumProducer === $M * intdiv($C * ($C - 1), 2), "{$where}: checksum of 'producer' fields is wrong ({$sumProducer})");
+    if ($value === 'int') {
+        bench_check($sumMessage === intdiv($msgs * ($msgs - 1), 2), "{$where}: checksum of the int values is wrong ({$sumMessage})");
+    } else {
+        bench_check($sumMessage === $C * intdiv($M * ($M - 1), 2), "{$where}: checksum of 'message' fields is wrong ({$sumMessage})");
+        bench_check($sumProducer === $M * intdiv($C * ($C - 1), 2), "{$where}: checksum of 'producer' fields is wrong ({$sumProducer})");
+    }
     $stats = $ch->stats();
     bench_check($stats['length'] === 0 && $stats['pushers'] === 0 && $stats['poppers'] === 0,
         "{$where}: channel not idle after the run: " . json_encode($stats));

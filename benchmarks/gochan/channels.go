@@ -6,7 +6,7 @@
 //
 //	go build -trimpath -o channels .      (standard library only, no network)
 //
-//	GOMAXPROCS=1 ./channels s1 -c C -m M -cap CAPACITY [-order paired|producers-first] [-runs N] [-warmup N]
+//	GOMAXPROCS=1 ./channels s1 -c C -m M -cap CAPACITY [-order paired|producers-first] [-value struct|int] [-runs N] [-warmup N]
 //	GOMAXPROCS=1 ./channels s3 -n N [-runs N] [-warmup N]
 //	GOMAXPROCS=1 ./channels ring -c C -rounds R [-shuffle] [-runs N] [-warmup N]
 //
@@ -18,6 +18,7 @@
 // spawns all producers, then all consumers. The value is a two-int struct
 // sent by value: Go's idiomatic equivalent of the PHP array
 // ['producer' => $i, 'message' => $j], which costs PHP an allocation.
+// -value int sends the int i*M + j instead, as s1_once(..., 'int') does.
 //
 // s3: ping-pong, two goroutines, two unbuffered channels, N round trips.
 //
@@ -74,12 +75,7 @@ func fail(format string, args ...interface{}) {
 // s1 runs one producer/consumer round (S1, S2) and checks what arrived.
 func s1(C, M, capacity int, producersFirst bool) result {
 	ch := make(chan msg, capacity)
-	var consumersDone sync.WaitGroup
-	consumersDone.Add(C)
-	received := make([]int, C)
-	sumMessage := make([]int, C)
-	sumProducer := make([]int, C)
-
+	r := newRound(C)
 	producer := func(i int) {
 		for j := 0; j < M; j++ {
 			ch <- msg{producer: i, message: j}
@@ -93,37 +89,87 @@ func s1(C, M, capacity int, producersFirst bool) result {
 			sm += v.message
 			sp += v.producer
 		}
-		received[k], sumMessage[k], sumProducer[k] = n, sm, sp
-		consumersDone.Done()
+		r.done(k, n, sm, sp)
 	}
-
-	t0 := time.Now()
-	if producersFirst {
-		for i := 0; i < C; i++ {
-			go producer(i)
-		}
-		for i := 0; i < C; i++ {
-			go consumer(i)
-		}
-	} else {
-		for i := 0; i < C; i++ {
-			go producer(i)
-			go consumer(i)
-		}
-	}
-	consumersDone.Wait()
-	ns := time.Since(t0).Nanoseconds()
-
-	n, sm, sp := 0, 0, 0
-	for k := 0; k < C; k++ {
-		n += received[k]
-		sm += sumMessage[k]
-		sp += sumProducer[k]
-	}
+	ns := r.run(producersFirst, producer, consumer)
+	n, sm, sp := r.sums()
 	if n != C*M || sm != C*(M*(M-1)/2) || sp != M*(C*(C-1)/2) {
 		fail("s1 C=%d M=%d capacity=%d: received %d, checksums %d %d", C, M, capacity, n, sm, sp)
 	}
 	return result{Ns: ns, Ops: int64(C * M)}
+}
+
+// s1Int is s1 with the int i*M + j as the value (-value int), summed whole.
+func s1Int(C, M, capacity int, producersFirst bool) result {
+	ch := make(chan int, capacity)
+	r := newRound(C)
+	producer := func(i int) {
+		for j, end := i*M, i*M+M; j < end; j++ {
+			ch <- j
+		}
+	}
+	consumer := func(k int) {
+		n, s := 0, 0
+		for j := 0; j < M; j++ {
+			s += <-ch
+			n++
+		}
+		r.done(k, n, s, 0)
+	}
+	ns := r.run(producersFirst, producer, consumer)
+	n, s, _ := r.sums()
+	if all := C * M; n != all || s != all*(all-1)/2 {
+		fail("s1 -value int C=%d M=%d capacity=%d: received %d, checksum %d", C, M, capacity, n, s)
+	}
+	return result{Ns: ns, Ops: int64(C * M)}
+}
+
+// round is what s1 and s1Int share outside their loops: spawning C
+// producers and C consumers in either order, waiting for the consumers, and
+// each consumer's count and checksums.
+type round struct {
+	C             int
+	consumersDone sync.WaitGroup
+	counts        [][3]int
+}
+
+func newRound(C int) *round {
+	r := &round{C: C, counts: make([][3]int, C)}
+	r.consumersDone.Add(C)
+	return r
+}
+
+func (r *round) done(k, n, sm, sp int) {
+	r.counts[k] = [3]int{n, sm, sp}
+	r.consumersDone.Done()
+}
+
+// run spawns, waits for every consumer and returns the wall nanoseconds from
+// the first spawn.
+func (r *round) run(producersFirst bool, producer, consumer func(int)) int64 {
+	t0 := time.Now()
+	if producersFirst {
+		for i := 0; i < r.C; i++ {
+			go producer(i)
+		}
+		for i := 0; i < r.C; i++ {
+			go consumer(i)
+		}
+	} else {
+		for i := 0; i < r.C; i++ {
+			go producer(i)
+			go consumer(i)
+		}
+	}
+	r.consumersDone.Wait()
+	return time.Since(t0).Nanoseconds()
+}
+
+func (r *round) sums() (n, sm, sp int) {
+	for _, c := range r.counts {
+		n, sm, sp = n+c[0], sm+c[1], sp+c[2]
+	}
+	return
 }
 
 // s3 runs N ping-pong round trips on two unbuffered channels.
@@ -220,6 +266,7 @@ func main() {
 	m := fs.Int("m", 1000, "messages per producer")
 	capacity := fs.Int("cap", 1024, "channel capacity")
 	order := fs.String("order", "paired", "paired or producers-first")
+	value := fs.String("value", "struct", "s1: struct or int")
 	n := fs.Int("n", 200000, "s3: round trips")
 	rounds := fs.Int("rounds", 100, "ring: rounds")
 	shuffle := fs.Bool("shuffle", false, "ring: visit in a random cyclic order")
@@ -229,6 +276,9 @@ func main() {
 	if *order != "paired" && *order != "producers-first" {
 		fail("-order must be paired or producers-first")
 	}
+	if *value != "struct" && *value != "int" {
+		fail("-value must be struct or int")
+	}
 	if *c < 1 || *m < 1 || *capacity < 0 || *n < 1 || *rounds < 1 || *runs < 1 || *warmup < 0 {
 		fail("bad arguments")
 	}
@@ -236,7 +286,11 @@ func main() {
 	var once func() result
 	switch os.Args[1] {
 	case "s1":
-		once = func() result { return s1(*c, *m, *capacity, *order == "producers-first") }
+		if *value == "int" {
+			once = func() result { return s1Int(*c, *m, *capacity, *order == "producers-first") }
+		} else {
+			once = func() result { return s1(*c, *m, *capacity, *order == "producers-first") }
+		}
 	case "s3":
 		once = func() result { return s3(*n) }
 	case "ring":
