@@ -353,12 +353,8 @@ bool chan_can_block(void)
 	return false;
 }
 
-bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out)
+bool chan_timeout_seconds(uint32_t arg, double seconds, double *out)
 {
-	if (is_null) {
-		*out = -1;
-		return true;
-	}
 	if (UNEXPECTED(!(seconds >= 0))) { /* negative or NAN */
 		zend_argument_value_error(arg, "must be null or greater than or equal to 0");
 		return false;

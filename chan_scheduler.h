@@ -249,8 +249,17 @@ void chan_report_blocked(smart_str *s, bool main_blocked);
 chan_coro *chan_coro_find(zend_long id);
 
 /* Validates a ?float $timeout argument: null -> -1, else seconds >= 0.
- * Throws ValueError naming argument `arg` and returns false otherwise. */
-bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out);
+ * Throws ValueError naming argument `arg` and returns false otherwise.
+ * Inline for the null of every push() and pop() without a timeout. */
+bool chan_timeout_seconds(uint32_t arg, double seconds, double *out);
+static zend_always_inline bool chan_timeout_arg(uint32_t arg, double seconds, bool is_null, double *out)
+{
+	if (EXPECTED(is_null)) {
+		*out = -1;
+		return true;
+	}
+	return chan_timeout_seconds(arg, seconds, out);
+}
 
 /* chan.max_coroutines: live coroutines go() may start (0: no limit). Per
  * thread, as every INI value is under ZTS. */
