@@ -15,6 +15,8 @@
 #                                   the same with the JIT
 #   s6.md                           S6: the HTTP server under ab and wrk (benchmarks/s6.php)
 #   s8.md                           S8: TCP echo against Go (benchmarks/s8.php)
+#   message.md                      S1/S2 with an int beside the array, chan and Go
+#                                   (benchmarks/message.php; needs go)
 #
 #   scripts/bench.sh [benchmarks/run.php options...]
 #
@@ -81,5 +83,12 @@ if [ "$name" = quick ]; then
 	php benchmarks/s8.php --so="$so" --out="$out/${png}s8.md" --runs=1 --duration=2 --conns=1,100,1000
 else
 	php benchmarks/s8.php --so="$so" --out="$out/${png}s8.md"
+fi
+# S1 and S2 with an int beside the array, chan and Go (benchmarks/message.php):
+# how much of the distance to Go is PHP's message.
+if command -v go >/dev/null && [[ " $* " != *" --no-go "* ]]; then
+	echo "bench: S1/S2 with an int message, against Go" >&2
+	php -n -d extension="$so" benchmarks/message.php --out="$out/${png}message.md" \
+		$([ "$name" = quick ] && echo --runs=1)
 fi
 echo "bench: done in $((SECONDS - start)) s" >&2
