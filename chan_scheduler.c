@@ -1,6 +1,7 @@
 /*
- * chan_scheduler.c - run queue, switching, teardown; Chan\go,
- * Chan\run and Chan\Coroutine. The design is described in chan_scheduler.h.
+ * chan_scheduler.c - run queue, switching, teardown, and the verbs that
+ * chan_coroutine.c (Chan\go, Chan\run, Chan\Coroutine) calls. The design
+ * is described in chan_scheduler.h.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -1114,43 +1115,21 @@ chan_coro *chan_coro_find(zend_long id)
 	return id > 0 ? zend_hash_index_find_ptr(S.by_id, (zend_ulong) id) : NULL;
 }
 
-ZEND_FUNCTION(Chan_go)
+/* Chan\run(): runs fci as a coroutine and every other until none is left;
+ * its return value goes to return_value. Throws Chan\Error from inside a
+ * coroutine, and what the wait raises (deadlock, cancellation, ...). */
+void chan_run(zend_fcall_info *fci, zend_fcall_info_cache *fcc, zval *return_value)
 {
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-
-	ZEND_PARSE_PARAMETERS_START(1, -1)
-	Z_PARAM_FUNC(fci, fcc)
-	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
-	ZEND_PARSE_PARAMETERS_END();
-
-	chan_coro *co = chan_spawn(&fci, &fcc);
-	if (!co) {
-		RETURN_THROWS();
-	}
-	RETURN_LONG(co->id);
-}
-
-ZEND_FUNCTION(Chan_run)
-{
-	zend_fcall_info fci;
-	zend_fcall_info_cache fcc;
-
-	ZEND_PARSE_PARAMETERS_START(1, -1)
-	Z_PARAM_FUNC(fci, fcc)
-	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
-	ZEND_PARSE_PARAMETERS_END();
-
 	if (S.in_run || S.current != &S.main) {
 		zend_throw_error(chan_ce_error, "Chan\\run() cannot be called from inside a coroutine");
-		RETURN_THROWS();
+		return;
 	}
 	if (!chan_can_block()) {
-		RETURN_THROWS();
+		return;
 	}
-	chan_coro *co = chan_spawn(&fci, &fcc);
+	chan_coro *co = chan_spawn(fci, fcc);
 	if (!co) {
-		RETURN_THROWS();
+		return;
 	}
 	co->keep_result = true;
 	S.in_run = true;
@@ -1199,12 +1178,12 @@ static void chan_drain(void)
 	}
 }
 
-ZEND_METHOD(Chan_Coroutine, drain)
+/* Coroutine::drain(), the shutdown function go() registers. */
+void chan_drain_at_shutdown(void)
 {
-	ZEND_PARSE_PARAMETERS_NONE();
 	if (!(EG(flags) & EG_FLAGS_IN_SHUTDOWN)) {
 		zend_throw_error(chan_ce_error, "Chan\\Coroutine::drain() only runs at script end");
-		RETURN_THROWS();
+		return;
 	}
 	S.drain_registered = false;
 	chan_drain();
@@ -1223,18 +1202,7 @@ static void chan_on_exit(void)
 	S.exiting = true;
 }
 
-/* --- Chan\Coroutine ----------------------------------------------------- */
-
-ZEND_METHOD(Chan_Coroutine, __construct)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-}
-
-ZEND_METHOD(Chan_Coroutine, id)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_LONG(S.current->id);
-}
+/* --- yield, sleep, stats ------------------------------------------------ */
 
 chan_wake chan_yield_wait(void)
 {
@@ -1246,38 +1214,23 @@ chan_wake chan_yield_wait(void)
 	return (chan_wake) self->wake;
 }
 
-static void chan_yield(void)
+void chan_yield(void)
 {
+	if (!chan_checkpoint() || !chan_can_block()) {
+		return;
+	}
 	if (!chan_raise(chan_yield_wait()) && UNEXPECTED(chan_interrupts)) {
 		chan_checkpoint_slow(); /* cancelled while queued behind the others */
 	}
 }
 
-ZEND_METHOD(Chan_Coroutine, yield)
+void chan_sleep(double seconds)
 {
-	ZEND_PARSE_PARAMETERS_NONE();
-	if (chan_checkpoint() && chan_can_block()) {
-		chan_yield();
-	}
-}
-
-ZEND_METHOD(Chan_Coroutine, sleep)
-{
-	double seconds;
-
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-	Z_PARAM_DOUBLE(seconds)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (UNEXPECTED(!(seconds >= 0))) {
-		zend_argument_value_error(1, "must be greater than or equal to 0");
-		RETURN_THROWS();
-	}
-	if (!chan_checkpoint() || !chan_can_block()) {
-		RETURN_THROWS();
-	}
 	if (seconds == 0) {
 		chan_yield();
+		return;
+	}
+	if (!chan_checkpoint() || !chan_can_block()) {
 		return;
 	}
 	chan_wake why = chan_wait(NULL, 0, zend_isinf(seconds) ? -1 : seconds);
@@ -1286,20 +1239,9 @@ ZEND_METHOD(Chan_Coroutine, sleep)
 	}
 }
 
-ZEND_METHOD(Chan_Coroutine, count)
+chan_sched_stats chan_scheduler_stats(void)
 {
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_LONG(S.count);
-}
-
-ZEND_METHOD(Chan_Coroutine, stats)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-	array_init_size(return_value, 4);
-	add_assoc_long(return_value, "count", S.count);
-	add_assoc_long(return_value, "peak", S.peak);
-	add_assoc_long(return_value, "switches", (zend_long) S.switches);
-	add_assoc_long(return_value, "spawned", S.spawned);
+	return (chan_sched_stats){.count = S.count, .peak = S.peak, .switches = S.switches, .spawned = S.spawned};
 }
 
 /* --- stack overflow --------------------------------------------------- */

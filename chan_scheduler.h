@@ -236,6 +236,26 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
 chan_coro *chan_live_head(void);
 chan_coro *chan_main(void);
 
+/* --- the verbs of chan_coroutine.c (Chan\go(), Chan\run(), Coroutine) --- */
+
+/* Runs fci as a coroutine, and every other, until none is left; its return
+ * value into return_value. Chan\Error from inside a coroutine; what the
+ * wait raises (deadlock, cancellation, ...) is thrown. */
+void chan_run(zend_fcall_info *fci, zend_fcall_info_cache *fcc, zval *return_value);
+/* Runs the others queued before the current context (Coroutine::yield()). */
+void chan_yield(void);
+/* Parks the current context for seconds >= 0 (INF: until woken by a
+ * cancellation or a deadlock); 0 yields. */
+void chan_sleep(double seconds);
+/* Coroutine::drain(): runs what is left at script end. */
+void chan_drain_at_shutdown(void);
+
+typedef struct {
+	zend_long count, peak, spawned; /* live, most at once, ever started */
+	uint64_t switches;
+} chan_sched_stats;
+chan_sched_stats chan_scheduler_stats(void);
+
 /* --- introspection (chan_trace.c) -------------------------------------- */
 
 /* Appends the report of what every live context waits on, and where, to s:
