@@ -19,10 +19,7 @@ ZEND_FUNCTION(Chan_go)
 	zend_fcall_info fci;
 	zend_fcall_info_cache fcc;
 
-	ZEND_PARSE_PARAMETERS_START(1, -1)
-	Z_PARAM_FUNC(fci, fcc)
-	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
-	ZEND_PARSE_PARAMETERS_END();
+	CHAN_PARSE_CALLABLE_ARGS(fci, fcc);
 
 	chan_coro *co = chan_spawn(&fci, &fcc);
 	if (!co) {
@@ -36,10 +33,7 @@ ZEND_FUNCTION(Chan_run)
 	zend_fcall_info fci;
 	zend_fcall_info_cache fcc;
 
-	ZEND_PARSE_PARAMETERS_START(1, -1)
-	Z_PARAM_FUNC(fci, fcc)
-	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
-	ZEND_PARSE_PARAMETERS_END();
+	CHAN_PARSE_CALLABLE_ARGS(fci, fcc);
 
 	chan_run(&fci, &fcc, return_value);
 }

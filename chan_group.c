@@ -154,10 +154,7 @@ ZEND_METHOD(Chan_Group, go)
 	zend_fcall_info fci;
 	zend_fcall_info_cache fcc;
 
-	ZEND_PARSE_PARAMETERS_START(1, -1)
-	Z_PARAM_FUNC(fci, fcc)
-	Z_PARAM_VARIADIC_WITH_NAMED(fci.params, fci.param_count, fci.named_params)
-	ZEND_PARSE_PARAMETERS_END();
+	CHAN_PARSE_CALLABLE_ARGS(fci, fcc);
 
 	chan_group *g = chan_group_from_obj(Z_OBJ_P(ZEND_THIS));
 	if (!chan_checkpoint()) {

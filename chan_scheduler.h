@@ -228,6 +228,14 @@ void chan_cancel_throw(void);
 /* co ends: forgets its pending cancellation and its delivered exception. */
 void chan_cancel_forget(chan_coro *co);
 
+/* Reads the (callable $fn, mixed ...$args) of go(), run() and
+ * Group::go() into fci and fcc; returns from the caller on a bad argument. */
+#define CHAN_PARSE_CALLABLE_ARGS(fci, fcc)                                                                             \
+	ZEND_PARSE_PARAMETERS_START(1, -1)                                                                                 \
+	Z_PARAM_FUNC(fci, fcc)                                                                                             \
+	Z_PARAM_VARIADIC_WITH_NAMED((fci).params, (fci).param_count, (fci).named_params)                                   \
+	ZEND_PARSE_PARAMETERS_END()
+
 /* Queues a new coroutine (go()); NULL with an exception thrown when it
  * cannot. */
 chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
