@@ -102,15 +102,18 @@ static const char chan_coro_kind = 0;
 
 /* --- run queue -------------------------------------------------------- */
 
-static zend_always_inline void runq_push(chan_coro *co)
+/* Returns whether the queue was empty: co runs next. */
+static zend_always_inline bool runq_push(chan_coro *co)
 {
 	co->next = NULL;
-	if (S.runq_tail) {
-		S.runq_tail->next = co;
-	} else {
-		S.runq_head = co;
-	}
+	chan_coro *tail = S.runq_tail;
 	S.runq_tail = co;
+	if (tail) {
+		tail->next = co;
+		return false;
+	}
+	S.runq_head = co;
+	return true;
 }
 
 static zend_always_inline chan_coro *runq_shift(void)
@@ -175,17 +178,10 @@ void chan_wakeup(chan_coro *co, chan_wake why, chan_waiter *fired)
 	co->fired = fired ? fired->index : 0;
 	co->wake = why;
 	co->state = CHAN_CORO_RUNNABLE;
-	/* Into the run queue. When it was empty (a hand-off through a
-	 * channel) co runs next: stage (2) of chan_switch()'s prefetching,
-	 * early. Behind others, stages (1) and (2) reach it in turn. */
-	co->next = NULL;
-	if (S.runq_tail) {
-		S.runq_tail->next = co;
-		S.runq_tail = co;
-		return;
-	}
-	S.runq_head = S.runq_tail = co;
-	if (CHAN_PREFETCHING()) {
+	/* When the run queue was empty (a hand-off through a channel) co runs
+	 * next: stage (2) of chan_switch()'s prefetching, early. Behind others,
+	 * stages (1) and (2) reach it in turn. */
+	if (runq_push(co) && CHAN_PREFETCHING()) {
 		CHAN_PREFETCH(co->context);
 		CHAN_PREFETCH(co->frame);
 	}
