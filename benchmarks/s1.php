@@ -60,22 +60,20 @@ function s1_once(int $C, int $M, int $capacity, bool $lock, string $ns = 'Chan',
     $sumProducer = 0;
     $baseCount = $Coroutine::count();
 
-    $producer = static function (int $i) use ($ch, $M, $producersDone): void {
+    // 'int': the same shape with a value that costs PHP no allocation,
+    // $i * $M + $j, summed whole (benchmarks/message.php). Each value kind
+    // has its own loops: no test per message.
+    $producer = $value === 'int' ? static function (int $i) use ($ch, $M, $producersDone): void {
+        for ($j = $i * $M, $end = $j + $M; $j < $end; $j++) {
+            $ch->push($j);
+        }
+        $producersDone->done();
+    } : static function (int $i) use ($ch, $M, $producersDone): void {
         for ($j = 0; $j < $M; $j++) {
             $ch->push(['producer' => $i, 'message' => $j]);
         }
         $producersDone->done();
     };
-    // 'int': the same shape with a value that costs PHP no allocation,
-    // $i * $M + $j, summed whole (benchmarks/message.php).
-    if ($value === 'int') {
-        $producer = static function (int $i) use ($ch, $M, $producersDone): void {
-            for ($j = $i * $M, $end = $j + $M; $j < $end; $j++) {
-                $ch->push($j);
-            }
-            $producersDone->done();
-        };
-    }
     $consumer = $value === 'int' ? static function () use ($ch, $M, $consumersDone, &$received, &$sumMessage): void {
         $n = 0;
         $s = 0;
