@@ -29,6 +29,8 @@
 # more when other processes compete for the CPUs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo=$(pwd)
+. scripts/lib.sh # Xdebug and pcov inert even where conf.d loads them (the JIT run needs that)
 scripts/setup.sh
 so=$(scripts/build.sh release)
 

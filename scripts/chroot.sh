@@ -4,7 +4,8 @@
 #
 #   scripts/chroot.sh                 # prints the root
 #   scripts/chroot.sh --sync          # copies the work tree to /build/src in it
-#   scripts/chroot.sh CMD [ARG...]    # runs CMD in it (env cleared, /proc mounted)
+#   scripts/chroot.sh CMD [ARG...]    # runs CMD in it (env cleared, /proc mounted,
+#                                     # Xdebug and pcov inert as in scripts/lib.sh)
 #
 # One debootstrap of Debian unstable (sid) with the experimental suite added:
 # php8.4 comes from unstable, php8.5 and php8.6 from experimental (whose
@@ -116,5 +117,5 @@ elif [ "$1" = --sync ]; then
 		tar -C "$repo" --null -T - -cf - | tar -C "$root/build/src" -xf -
 else
 	exec chroot "$root" env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-		LANG=C.UTF-8 ${VALGRIND_OPTS:+VALGRIND_OPTS="$VALGRIND_OPTS"} "$@"
+		LANG=C.UTF-8 PHP_INI_SCAN_DIR=:/build/src/scripts/ini ${VALGRIND_OPTS:+VALGRIND_OPTS="$VALGRIND_OPTS"} "$@"
 fi

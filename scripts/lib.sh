@@ -3,6 +3,17 @@
 
 current_group=
 
+# Xdebug and pcov, where the machine's conf.d loads them, are made inert for
+# every PHP started below (scripts/ini/zz-chan-no-tools.ini, scanned after
+# that PHP's own conf.d): the gates and benchmarks behave the same whether
+# the tools are absent, installed and disabled, or enabled, and the
+# machine's conf.d is never edited for it. A PHP_INI_SCAN_DIR the caller set
+# is kept in front.
+case ":${PHP_INI_SCAN_DIR:-}:" in
+	*":$repo/scripts/ini:"*) ;;
+	*) export PHP_INI_SCAN_DIR="${PHP_INI_SCAN_DIR:-}:$repo/scripts/ini" ;;
+esac
+
 # Test processes that run-tests gave up on (timeouts) outlive it: end their
 # process group, which only the caller's children are in.
 cleanup() {

@@ -4,13 +4,17 @@
 #   tests/tools/run.sh --so=CHAN_SO [--php=BIN] [--no-install] [--keep]
 #
 # Installs what is missing (phpX.Y-xdebug and phpX.Y-pcov for BIN's version,
-# Debian's packages; needs root), then disables both in every SAPI's conf.d
-# (phpdismod), so that they are loaded by this script only and never by
-# another test or benchmark. Then runs the whole phpt suite (tests/, from a
-# copy) three times with BIN's run-tests.php:
-#   develop,coverage  -d zend_extension=xdebug, XDEBUG_MODE=develop,coverage
-#   debug             -d zend_extension=xdebug, XDEBUG_MODE=debug
-#   pcov              -d extension=pcov, pcov.enabled=1 on the tests' files
+# Debian's packages; needs root). Debian's packages enable themselves in
+# every SAPI's conf.d: a package this script installed is disabled again
+# (phpdismod), one that was there before is left as it was found. Where
+# conf.d loads a tool, scripts/lib.sh's ini makes it inert for every other
+# gate and benchmark. Then runs the whole phpt suite (tests/, from a copy)
+# three times with BIN's run-tests.php:
+#   develop,coverage  Xdebug, XDEBUG_MODE=develop,coverage
+#   debug             Xdebug, XDEBUG_MODE=debug
+#   pcov              pcov, pcov.enabled=1 on the tests' files
+# A tool is loaded with -d zend_extension=/-d extension= only when BIN does
+# not load it already (php -m), so it is never loaded twice.
 # run-tests.php sets xdebug.mode=off when Xdebug is loaded; the environment
 # variable XDEBUG_MODE overrides it, for the tests and their SKIPIF.
 #
@@ -86,6 +90,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 		DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Check-Valid-Until=false install -y -qq \
 			--no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
 		echo "tools: installed ${missing[*]} in $((SECONDS - t0))s"
+		# They were not enabled before: leave conf.d as it was found.
+		mods=("${missing[@]#php"$ver"-}")
+		command -v phpdismod >/dev/null && phpdismod -v "$ver" -s ALL "${mods[@]}"
 	else
 		tail -n 20 "$log"
 		[ -n "$policy" ] && rm -f "$policy"
@@ -95,17 +102,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 	[ -n "$policy" ] && rm -f "$policy"
 	rm -f "$log"
 fi
-# Loaded here only, never by default: other gates and benchmarks run without.
-if ls /etc/php/"$ver"/*/conf.d/*-xdebug.ini /etc/php/"$ver"/*/conf.d/*-pcov.ini >/dev/null 2>&1; then
-	if [ "$(id -u)" -eq 0 ] && command -v phpdismod >/dev/null; then
-		phpdismod -v "$ver" -s ALL xdebug pcov
-	else
-		echo "tools: note: xdebug or pcov is enabled in /etc/php/$ver/*/conf.d (phpdismod needs root)"
-	fi
-fi
 for f in xdebug pcov; do
 	[ -f "$ext_dir/$f.so" ] || skip_all "$ext_dir/$f.so is missing"
 done
+# What BIN loads by itself (php.ini, conf.d), as the tests' PHP will see it.
+loads() { "$php" -m 2>/dev/null | grep -qix "$1"; }
+xdebug_load=(-d zend_extension=xdebug) pcov_load=(-d extension=pcov)
+loads xdebug && xdebug_load=() && echo "tools: $php loads Xdebug already (conf.d)"
+loads pcov && pcov_load=() && echo "tools: $php loads pcov already (conf.d)"
 
 rt="$ext_dir/build/run-tests.php"
 if [ ! -f "$rt" ]; then
@@ -151,7 +155,7 @@ suite() {
 }
 
 # develop: a failed test counts only when PHP crashed or hung in it.
-suite develop,coverage XDEBUG_MODE=develop,coverage -- -d zend_extension=xdebug
+suite develop,coverage XDEBUG_MODE=develop,coverage -- "${xdebug_load[@]}"
 if [ "$g_fail" -gt 0 ]; then
 	crashed=0 differ=0
 	while read -r t; do
@@ -175,10 +179,10 @@ if [ "$g_fail" -gt 0 ]; then
 fi
 sum_p=$((sum_p + g_pass)) sum_f=$((sum_f + g_fail)) sum_s=$((sum_s + g_skip))
 
-suite debug XDEBUG_MODE=debug -- -d zend_extension=xdebug
+suite debug XDEBUG_MODE=debug -- "${xdebug_load[@]}"
 sum_p=$((sum_p + g_pass)) sum_f=$((sum_f + g_fail)) sum_s=$((sum_s + g_skip))
 
-suite pcov -- -d extension=pcov -d pcov.enabled=1 -d pcov.directory="$top/pcov/tests"
+suite pcov -- "${pcov_load[@]}" -d pcov.enabled=1 -d pcov.directory="$top/pcov/tests"
 sum_p=$((sum_p + g_pass)) sum_f=$((sum_f + g_fail)) sum_s=$((sum_s + g_skip))
 
 echo
