@@ -289,9 +289,9 @@ foreach ($cases as $id => $c) {
 $git = trim((string) @shell_exec('git -C ' . escapeshellarg(dirname(__DIR__)) . ' describe --always --dirty 2>/dev/null'));
 $md = '# chan: ' . ($opt['cache'] ? 'simulated cache misses per message' : ($opt['model'] ? 'extension against the pure-PHP model, instructions per message'
     : 'instructions per message')) . " (callgrind)\n\n";
-$md .= '- command: `php benchmarks/callgrind.php --so=' . $opt['so'] . ($opt['quick'] ? ' --quick' : '') . ($opt['cache'] ? ' --cache' : '')
+$md .= '- command: `php benchmarks/callgrind.php --so=' . bench_path($opt['so']) . ($opt['quick'] ? ' --quick' : '') . ($opt['cache'] ? ' --cache' : '')
     . ($opt['model'] ? ' --model' : '') . "`\n";
-$md .= '- each run: `valgrind --tool=callgrind ' . ($opt['cache'] ? '--cache-sim=yes ' : '') . 'php -n -d extension=' . $opt['so']
+$md .= '- each run: `valgrind --tool=callgrind ' . ($opt['cache'] ? '--cache-sim=yes ' : '') . 'php -n -d extension=' . bench_path($opt['so'])
     . " benchmarks/once.php WORKLOAD ...` (opcache off)\n";
 $md .= '- date: ' . gmdate('Y-m-d H:i:s') . ' UTC; ' . trim((string) shell_exec('valgrind --version')) . '; PHP ' . PHP_VERSION
     . '; chan.so sha1 ' . substr((string) sha1_file($opt['so']), 0, 12) . '; git ' . ($git !== '' ? $git : 'unknown') . "\n";

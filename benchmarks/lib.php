@@ -183,6 +183,35 @@ function bench_loaded_extension_path(): ?string
 }
 
 /**
+ * A path as a results file names it: relative to the repository root when it
+ * lies in the repository (".build-release/modules/chan.so"), only its
+ * basename when it lies outside (a copy in a scratch directory: "chan.so"),
+ * unchanged when it is relative already. A recorded command then reads the
+ * same on every machine and names no directory of the one it ran on
+ * (scripts/check-paths.sh fails on those).
+ */
+function bench_path(string $path): string
+{
+    if (!str_starts_with($path, '/')) {
+        return $path;
+    }
+    static $root = null;
+    $root ??= (realpath(dirname(__DIR__)) ?: dirname(__DIR__)) . '/';
+    foreach ([realpath($path), $path] as $p) {
+        if (is_string($p) && str_starts_with($p, $root)) {
+            return substr($p, strlen($root));
+        }
+    }
+    return basename($path);
+}
+
+/** A command-line word with its path passed through bench_path(): "/x/y.php", "--out=/x/y.md". */
+function bench_path_arg(string $arg): string
+{
+    return preg_match('~^(-[A-Za-z0-9_-]*=)?(/.*)$~s', $arg, $m) ? $m[1] . bench_path($m[2]) : $arg;
+}
+
+/**
  * The optimisation level chan.so was compiled with, read from its DWARF
  * producer string (the last -O flag wins, as for the compiler), or null when
  * readelf or debug info is missing.
@@ -223,16 +252,16 @@ function bench_environment(array $argv): array
     $optLevel = null;
     if ($so !== null) {
         $optLevel = bench_extension_opt_level($so);
-        $soInfo = sprintf('%s (modified %s, sha1 %s, compiled with %s)', $so, gmdate('Y-m-d H:i:s', (int) filemtime($so)) . ' UTC',
+        $soInfo = sprintf('%s (modified %s, sha1 %s, compiled with %s)', bench_path($so), gmdate('Y-m-d H:i:s', (int) filemtime($so)) . ' UTC',
             substr((string) sha1_file($so), 0, 12), $optLevel ?? 'unknown -O');
     }
 
     $root = dirname(__DIR__);
     $git = trim((string) @shell_exec('git -C ' . escapeshellarg($root) . ' describe --always --dirty 2>/dev/null'));
 
-    // -d options are not in $argv; the extension path is the one that matters.
+    // -d options are not in $argv; the extension path is the one that matters. Paths as bench_path() gives them.
     $quote = static fn (string $a): string => preg_match('~^[A-Za-z0-9_./=,:+-]+$~', $a) ? $a : escapeshellarg($a);
-    $cmd = 'php -d extension=' . $quote($so ?? 'chan') . ' ' . implode(' ', array_map($quote, $argv));
+    $cmd = 'php -d extension=' . $quote(bench_path($so ?? 'chan')) . ' ' . implode(' ', array_map(static fn (string $a): string => $quote(bench_path_arg($a)), $argv));
 
     return [
         'command' => $cmd,

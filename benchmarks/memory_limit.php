@@ -19,6 +19,8 @@
 
 declare(strict_types=1);
 
+require __DIR__ . '/lib.php'; // bench_path()
+
 $opt = ['so' => dirname(__DIR__) . '/.build-release/modules/chan.so', 'limits' => '128M,1G', 'cap' => '1000000', 'out' => '-'];
 foreach (array_slice($argv, 1) as $arg) {
     if (!preg_match('/^--(so|limits|cap|out)=(.*)$/', $arg, $m)) {
@@ -64,7 +66,7 @@ foreach (explode(',', $opt['limits']) as $limit) {
     fwrite(STDERR, end($rows) . "\n" . (str_contains($err, 'Fatal') ? '  ' . trim(strtok($err, "\n")) . "\n" : ''));
 }
 
-$md = "Command: `php benchmarks/memory_limit.php --so={$opt['so']} --limits={$opt['limits']} --cap={$opt['cap']}`, "
+$md = 'Command: `php benchmarks/memory_limit.php --so=' . bench_path($opt['so']) . " --limits={$opt['limits']} --cap={$opt['cap']}`, "
     . gmdate('Y-m-d H:i') . " UTC, chan.so sha1 " . substr((string) sha1_file($opt['so']), 0, 12) . ".\n\n"
     . "| memory_limit | coroutines | stopped by | peak RSS MB | RSS / limit | exit status | time |\n"
     . "|---|--:|---|--:|--:|--:|--:|\n" . implode("\n", $rows) . "\n";

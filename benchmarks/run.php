@@ -1,7 +1,7 @@
 <?php
 /**
  * Benchmark runner for the chan extension: workloads S1-S5 of
- * /work/shared/BENCHMARKS.md (S6, the HTTP server, is not here), S7 (spawn
+ * ../shared/BENCHMARKS.md (S6, the HTTP server, is not here), S7 (spawn
  * cost), S9 (Chan\SharedChannel across processes, beside SysV queues, socket
  * pairs and Redis) and the floors of the performance issue. Prints markdown tables of
  * medians and writes them to benchmarks/results/latest.md (--quick:

@@ -1,6 +1,6 @@
 <?php
 /**
- * S1, concurrency sweep (/work/shared/BENCHMARKS.md): C producer coroutines
+ * S1, concurrency sweep (../shared/BENCHMARKS.md): C producer coroutines
  * each push M values ['producer' => $i, 'message' => $j] into ONE channel of
  * capacity 1024; C consumer coroutines each pop M values. Timed from the
  * first spawn until every consumer has finished, for both rings.

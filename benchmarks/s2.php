@@ -1,6 +1,6 @@
 <?php
 /**
- * S2, switch-heavy (/work/shared/BENCHMARKS.md): S1 with capacity 1 and with
+ * S2, switch-heavy (../shared/BENCHMARKS.md): S1 with capacity 1 and with
  * capacity 0 (unbuffered), C = 1, 100, 500, both rings, both spawn orders of
  * S1, beside Go (benchmarks/gobaseline.php) when it is installed. Besides
  * msgs/s it reports context switches per message, from Chan\Coroutine::stats()

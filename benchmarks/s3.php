@@ -1,6 +1,6 @@
 <?php
 /**
- * S3, ping-pong (/work/shared/BENCHMARKS.md): two coroutines, two channels of
+ * S3, ping-pong (../shared/BENCHMARKS.md): two coroutines, two channels of
  * capacity 0, N round trips (ping pushes $i on one channel, pong pops it and
  * pushes it back on the other, ping pops it). Reports ns per round trip and
  * the ratio to floor (b), two raw Fibers ping-ponging, and beside Go

@@ -1,6 +1,6 @@
 <?php
 /**
- * S4, connection pool (/work/shared/BENCHMARKS.md): a map host => Channel of
+ * S4, connection pool (../shared/BENCHMARKS.md): a map host => Channel of
  * capacity 100 holding connection objects, 4 hosts. C coroutines loop: pick a
  * random host, get = tryPop() or create a new connection object, put =
  * tryPush() or drop it. Reports get+put pairs per second over 2 s, for both

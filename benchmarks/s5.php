@@ -1,6 +1,6 @@
 <?php
 /**
- * S5, memory (/work/shared/BENCHMARKS.md): RSS of a process with K = 10,000,
+ * S5, memory (../shared/BENCHMARKS.md): RSS of a process with K = 10,000,
  * 100,000 and 1,000,000 coroutines all parked in pop() on one channel; bytes per
  * coroutine = (RSS_K - RSS_0) / K, plus the number of memory maps at the
  * peak. The same for plain PHP Fibers, each suspended in Fiber::suspend().

@@ -1,6 +1,6 @@
 <?php
 /**
- * S6, HTTP server (/work/shared/BENCHMARKS.md): examples/http_server.php in
+ * S6, HTTP server (../shared/BENCHMARKS.md): examples/http_server.php in
  * its own process on 127.0.0.1, every request waiting 1 s in
  * Chan\Coroutine::sleep() before it is answered, measured with
  *

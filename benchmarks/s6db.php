@@ -1,6 +1,6 @@
 <?php
 /**
- * S6-DB, the HTTP server on a database (/work/shared/BENCHMARKS.md):
+ * S6-DB, the HTTP server on a database (../shared/BENCHMARKS.md):
  * examples/db_server.php in its own process, every request running
  * `select sleep(1)` on MariaDB (GET /mysql) or `select pg_sleep(1)` on
  * PostgreSQL (GET /pgsql) through a pool of connections on channels

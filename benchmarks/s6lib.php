@@ -219,7 +219,7 @@ function s6_environment(string $so, string $root): array
         'date' => gmdate('Y-m-d H:i') . ' UTC',
         'load_start' => bench_loadavg(),
         'php' => PHP_VERSION,
-        'so' => sprintf('%s (sha1 %s)', $so, substr((string) sha1_file($so), 0, 12)),
+        'so' => sprintf('%s (sha1 %s)', bench_path($so), substr((string) sha1_file($so), 0, 12)),
         'git' => trim((string) shell_exec('git -C ' . escapeshellarg($root) . ' describe --always --dirty 2>/dev/null')),
         'cpus' => (int) trim((string) shell_exec('nproc')),
         'somaxconn' => trim((string) @file_get_contents('/proc/sys/net/core/somaxconn')),

@@ -1,6 +1,6 @@
 <?php
 /**
- * S7, spawn cost (an addition: /work/shared/BENCHMARKS.md has no S7): the life
+ * S7, spawn cost (an addition: ../shared/BENCHMARKS.md has no S7): the life
  * of a coroutine that returns at once, from go() to its end, amortized over
  * N = 100,000: spawn all N, then let them run (main yields once; go() only
  * queues, so all N run before main is picked again). For comparison the same

@@ -1,6 +1,6 @@
 <?php
 /**
- * S8, TCP echo (/work/shared/BENCHMARKS.md): one server process and C = 1,
+ * S8, TCP echo (../shared/BENCHMARKS.md): one server process and C = 1,
  * 100, 1,000, 10,000 client connections, each sending a 64-byte message and
  * waiting for its whole echo before sending the next; messages/s and latency
  * percentiles of the chan server (benchmarks/s8/echo_server.php) beside a Go
@@ -404,11 +404,11 @@ foreach ($results as $key => $by) {
 }
 
 $quote = static fn (string $a): string => preg_match('~^[A-Za-z0-9_./=,:+-]+$~', $a) ? $a : escapeshellarg($a);
-$cmdLine = 'php ' . implode(' ', array_map($quote, $argv));
+$cmdLine = 'php ' . implode(' ', array_map(static fn (string $a): string => $quote(bench_path_arg($a)), $argv));
 $md = "# S8: TCP echo\n\n"
     . "Command: `{$cmdLine}`, started {$started}, load average {$loadStart} at the start and {$loadEnd} at the end.\n"
     . "PHP {$phpVer} (`php -n`, opcache off, memory_limit={$opt['memory-limit']}), chan.so sha1 " . substr((string) sha1_file($so), 0, 12)
-    . " (copied from {$soSrc}), {$goVersion}.\n"
+    . " (copied from " . bench_path($soSrc) . "), {$goVersion}.\n"
     . ($opt['pin'] ? 'Server pinned to CPU 1, load generator to CPU 0 (taskset); ' : 'No CPU pinning; ')
     . 'Go server and load generator with GOMAXPROCS=1. '
     . sprintf('%d run(s) per row, each %.0f s counted after all connections are up and %.0f s of warm-up; medians. ', $opt['runs'], $opt['duration'], $opt['warmup'])

@@ -386,7 +386,7 @@ function sc_time(array $opt): string
         $rows[] = $row;
     }
     $md = "## Wall time per switch\n\n";
-    $md .= '- command: `php benchmarks/switchcost.php --time --so=' . $opt['so'] . ($opt['quick'] ? ' --quick' : '') . " --runs={$opt['runs']}`\n";
+    $md .= '- command: `php benchmarks/switchcost.php --time --so=' . bench_path($opt['so']) . ($opt['quick'] ? ' --quick' : '') . " --runs={$opt['runs']}`\n";
     $md .= "- date: " . gmdate('Y-m-d H:i') . " UTC; load average {$load0} at the start, " . bench_loadavg() . " at the end; "
         . trim(explode(',', bench_environment([])['cpu'])[0]) . "\n";
     $md .= '- each point: the median of ' . $opt['runs'] . " child processes (a fresh process per ring); about {$total} hops per ring "
@@ -439,7 +439,7 @@ function sc_perf(array $opt): string
         }
     }
     $md = "## Where the wall time goes (perf, cpu-clock samples)\n\n";
-    $md .= '- command: `php benchmarks/switchcost.php --perf --so=' . $opt['so'] . ($opt['quick'] ? ' --quick' : '') . "`; each ring: "
+    $md .= '- command: `php benchmarks/switchcost.php --perf --so=' . bench_path($opt['so']) . ($opt['quick'] ? ' --quick' : '') . "`; each ring: "
         . "`perf record -e cpu-clock -F 20000 -- php -n -d extension=chan.so benchmarks/switchcost.php --child=RING C R` with about "
         . "{$total} hops; load average " . bench_loadavg() . "\n";
     $md .= "- `perf stat` here reports every hardware event (cycles, instructions, cache and TLB misses) as `<not supported>`: "
@@ -621,7 +621,7 @@ function sc_cachegrind(array $opt): string
         }
     }
     $md = "## Instructions and simulated L1 misses per switch (cachegrind)\n\n";
-    $md .= '- command: `php benchmarks/switchcost.php --cachegrind --so=' . $opt['so'] . ($opt['quick'] ? ' --quick' : '') . "`\n";
+    $md .= '- command: `php benchmarks/switchcost.php --cachegrind --so=' . bench_path($opt['so']) . ($opt['quick'] ? ' --quick' : '') . "`\n";
     $md .= '- each row: two runs of `valgrind --tool=cachegrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=33554432,16,64 '
         . "php -n -d extension=chan.so benchmarks/switchcost.php --child=RING C R`, the second with twice the rounds (rings: about {$hops} "
         . "and " . (2 * $hops) . " hops; S1: twice the messages), (run 2 - run 1) / (switches of run 2 - switches of run 1). D1 is "
@@ -687,10 +687,10 @@ function sc_compare(array $opt): string
     $rings = ['yield', 'chan'];
     $cg = trim((string) shell_exec('command -v valgrind')) !== '' && !$opt['no_cg'];
     $md = "## Baseline against variant\n\n";
-    $md .= '- command: `php benchmarks/switchcost.php --compare=' . $base . ' --so=' . $opt['so'] . " --runs={$opt['runs']}"
+    $md .= '- command: `php benchmarks/switchcost.php --compare=' . bench_path($base) . ' --so=' . bench_path($opt['so']) . " --runs={$opt['runs']}"
         . ($opt['quick'] ? ' --quick' : '') . ($opt['no_cg'] ? ' --no-cachegrind' : '') . ($opt['no_time'] ? ' --no-time' : '') . "`\n";
     foreach ($builds as $name => $so) {
-        $md .= "- {$name}: {$so} (sha1 " . substr((string) sha1_file($so), 0, 12) . ")\n";
+        $md .= "- {$name}: " . bench_path($so) . " (sha1 " . substr((string) sha1_file($so), 0, 12) . ")\n";
     }
     if ($cg) {
         $dir = sys_get_temp_dir() . '/chan-switchcost-compare';
@@ -1133,7 +1133,7 @@ function sc_lines(array $opt): string
         $res["{$ring}-{$C}"] = ['ring' => $ring, 'C' => $C, 'R' => $R] + sc_lines_one($opt, $ring, $C, $R, $dir);
     }
     $md = "## Memory touched per switch (lackey)\n\n";
-    $md .= '- command: `php benchmarks/switchcost.php --lines --so=' . $opt['so'] . ($opt['quick'] ? ' --quick' : '') . "`\n";
+    $md .= '- command: `php benchmarks/switchcost.php --lines --so=' . bench_path($opt['so']) . ($opt['quick'] ? ' --quick' : '') . "`\n";
     $md .= '- each ring: `valgrind --tool=lackey --trace-mem=yes php -n -d extension=chan.so benchmarks/switchcost.php --child=RING C R`, '
         . 'every load and store, cut into segments at the instruction of `jump_fcontext` that loads the next context\'s stack pointer '
         . '(a segment = what one coroutine does from being switched to until it switches away, the second half of the switch '
@@ -1233,7 +1233,7 @@ try {
     }
     $opt = sc_options($argv);
     $md = "# chan: the cost of a switch as coroutines multiply\n\n";
-    $md .= '- chan.so: ' . $opt['so'] . ' (sha1 ' . substr((string) sha1_file($opt['so']), 0, 12) . '); PHP ' . PHP_VERSION
+    $md .= '- chan.so: ' . bench_path($opt['so']) . ' (sha1 ' . substr((string) sha1_file($opt['so']), 0, 12) . '); PHP ' . PHP_VERSION
         . '; benchmark scripts from git '
         . (trim((string) @shell_exec('git -C ' . escapeshellarg(dirname(__DIR__)) . ' describe --always --dirty 2>/dev/null')) ?: 'unknown') . "\n\n";
     foreach ($opt['modes'] as $mode) {

@@ -7,7 +7,9 @@
 #   setup     scripts/setup.sh (installs missing Debian packages)
 #   stub      chan_arginfo.h matches chan.stub.php (hash line and regeneration)
 #   package   config.w32 builds the same files as config.m4; package.xml lists
-#             every source and test file (scripts/package-xml.sh); pecl validates it
+#             every source and test file (scripts/package-xml.sh); pecl validates it;
+#             no tracked file names a path of the author's machine, such as a
+#             checkout in /work or /home (scripts/check-paths.sh)
 #   build     scripts/build.sh dev (-Werror: a warning fails it)
 #   c         tests/c: the queue engines, plain and under ThreadSanitizer
 #   matrix    scripts/matrix.sh: the dev build and the phpt suite on every
@@ -178,6 +180,8 @@ gate_package() {
 	check scripts/package-xml.sh --check
 	desc="pecl package-validate package.xml"
 	check pecl_validates
+	desc="no tracked file names a path of the author's machine (scripts/check-paths.sh)"
+	check scripts/check-paths.sh
 }
 
 dev_so=

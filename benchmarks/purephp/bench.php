@@ -188,7 +188,7 @@ fwrite(STDERR, sprintf(" %.0f s\n", microtime(true) - $t0));
 $jit = ini_get('opcache.enable_cli') && ini_get('opcache.jit') && ini_get('opcache.jit') !== 'disable' && ini_get('opcache.jit') !== 'off' && ini_get('opcache.jit_buffer_size');
 printf("PHP %s, %s; extension %s; %d run(s) each, medians; %s CPU(s), load average at start %s, at end %s\n\n",
     PHP_VERSION, $jit ? 'opcache + JIT (' . ini_get('opcache.jit') . ')' : (ini_get('opcache.enable_cli') ? 'opcache, no JIT' : 'no opcache'),
-    $opt['ext'] ?? (string) (new ReflectionExtension('chan'))->getName(), $runs,
+    bench_path($opt['ext'] ?? (string) (new ReflectionExtension('chan'))->getName()), $runs,
     trim((string) @shell_exec('nproc')) ?: '?', $load0, implode(' ', array_map(fn($l) => sprintf('%.2f', $l), sys_getloadavg() ?: [])));
 echo bench_table(['scenario', 'parameters', 'extension msgs/s', 'pure PHP msgs/s', 'ext / PHP (wall)', 'ext / PHP (CPU)',
     'switches/msg ext / PHP', 'spread ext / PHP'], $rows);
