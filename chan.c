@@ -14,6 +14,7 @@
 #include "zend_interfaces.h"
 #include "ext/spl/spl_exceptions.h"
 #include "php_chan.h"
+#include "chan_hook.h"
 #include "chan_arginfo.h"
 #include "chan_scheduler.h"
 #include "chan_stack.h"
@@ -46,6 +47,7 @@ static ZEND_INI_MH(chan_ini_max_coroutines)
 PHP_INI_BEGIN()
 PHP_INI_ENTRY("chan.stack_size", CHAN_STACK_DEFAULT, PHP_INI_SYSTEM, chan_ini_stack_size)
 PHP_INI_ENTRY("chan.max_coroutines", "0", PHP_INI_ALL, chan_ini_max_coroutines)
+PHP_INI_ENTRY("chan.hooks", "all", PHP_INI_ALL, chan_ini_hooks)
 PHP_INI_END()
 
 PHP_MINIT_FUNCTION(chan)
@@ -76,11 +78,13 @@ PHP_MINIT_FUNCTION(chan)
 	chan_loop_minit();
 	chan_io_minit();
 	chan_shared_minit();
+	chan_hook_minit();
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(chan)
 {
+	chan_hook_mshutdown();
 	chan_io_mshutdown();
 	chan_scheduler_mshutdown();
 	chan_stack_mshutdown();
@@ -100,6 +104,7 @@ PHP_RINIT_FUNCTION(chan)
 PHP_RSHUTDOWN_FUNCTION(chan)
 {
 	chan_scheduler_rshutdown();
+	chan_hook_rshutdown();
 	return SUCCESS;
 }
 
@@ -125,8 +130,11 @@ PHP_MINFO_FUNCTION(chan)
 	DISPLAY_INI_ENTRIES();
 }
 
-/* sockets, when loaded, starts first: socket_close() is wrapped at MINIT. */
-static const zend_module_dep chan_deps[] = {ZEND_MOD_REQUIRED("spl") ZEND_MOD_OPTIONAL("sockets") ZEND_MOD_END};
+/* sockets and openssl, when loaded, start first: socket_close() is wrapped
+ * and the socket transports (openssl's ssl:// and tls://) are registered
+ * again at MINIT. */
+static const zend_module_dep chan_deps[] = {ZEND_MOD_REQUIRED("spl") ZEND_MOD_OPTIONAL("sockets")
+                                                ZEND_MOD_OPTIONAL("openssl") ZEND_MOD_END};
 
 zend_module_entry chan_module_entry = {STANDARD_MODULE_HEADER_EX,
                                        NULL,

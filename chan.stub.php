@@ -361,6 +361,56 @@ namespace Chan {
     }
 
     /**
+     * The hook families in force (INI chan.hooks), in this order: "sleep",
+     * "stream", "dns", "process", "curl", "pgsql".
+     *
+     * With a family in force, PHP's own blocking calls of that family made
+     * in a coroutine, or in main while a coroutine lives, park only the
+     * calling context and the others run meanwhile. Where nothing else
+     * could run, or inside a Fiber chan does not own, they are PHP's own
+     * calls, unchanged. PHP's own code does the work once the wait is over,
+     * so return values, warnings, errors and stream_get_meta_data() are
+     * PHP's.
+     *
+     * chan.hooks is "all" (the default), "none", or a comma list of family
+     * names, changeable at run time (ini_set()); another value is refused
+     * with a warning. This build has "sleep" and "stream"; the other names
+     * are accepted and stay off until a build has them, and this function
+     * does not list them.
+     *
+     * - sleep: sleep(), usleep(), time_nanosleep(), time_sleep_until().
+     *   sleep() returns 0 and time_nanosleep() true. A value PHP rejects is
+     *   rejected by PHP (same error).
+     * - stream: reads, writes and accept() of blocking socket streams (tcp,
+     *   udp, unix, udg, ssl, tls), whatever opened them: fsockopen(),
+     *   stream_socket_client()/server()/accept(), stream_socket_pair(), the
+     *   http:// and https:// wrappers, mysqlnd (mysqli, PDO MySQL),
+     *   phpredis, pure-PHP clients. The wait honours the stream's timeout
+     *   (stream_set_timeout(), default_socket_timeout): when it passes, the
+     *   call times out as PHP's does (timed_out in stream_get_meta_data()).
+     *   Non-blocking streams never park. Not yet cooperative: connect()
+     *   and the TLS handshake (they block the process while they last),
+     *   stream_select(), and streams PHP makes from a bare descriptor
+     *   (socket_export_stream()).
+     *
+     * Rules of the stream family: one context at a time per stream and
+     * direction: a second context reading (or writing) a stream on which
+     * another is parked reading (writing) gets Chan\Error naming it, and
+     * the first goes on undisturbed. A stream closed while contexts are
+     * parked on it wakes them and their calls fail as on a reset
+     * connection (the close waits until they have left PHP's stream code);
+     * closing it in a destructor or during garbage collection, where no
+     * switch may happen, while a context is parked on it is a fatal error.
+     * A parked call is a checkpoint: Coroutine::cancel() and withTimeout()
+     * end it with Chan\CancelledException / Chan\TimeoutException once
+     * PHP's function has returned (false, or its error), and the socket is
+     * shut down, so the connection is never reused half-read.
+     *
+     * @return list<string>
+     */
+    function hooks(): array {}
+
+    /**
      * Calls $fn in the current context (main or a coroutine) with a deadline
      * $seconds away and returns its result. A blocking call made in this
      * context inside $fn that still waits at the deadline throws

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: aeec368e4cd48c3d356f3112edd28c7c796cb495 */
+ * Stub hash: 4241dd5765d22bef8bafebd5eab4531f8389b322 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -57,6 +57,9 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_stream_socket_enable_crypto
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 1, "null")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_hooks, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_withTimeout, 0, 2, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO(0, seconds, IS_DOUBLE, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -88,15 +91,14 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Coroutine_exists arginfo_class_Chan_Coroutine_cancel
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_list, 0, 0, IS_ARRAY, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_Chan_Coroutine_list arginfo_Chan_hooks
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_trace, 0, 1, IS_ARRAY, 1)
 	ZEND_ARG_TYPE_INFO(0, id, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_LONG, 0, "DEBUG_BACKTRACE_PROVIDE_OBJECT")
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_Chan_Coroutine_stats arginfo_class_Chan_Coroutine_list
+#define arginfo_class_Chan_Coroutine_stats arginfo_Chan_hooks
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_Coroutine___construct, 0, 0, 0)
 ZEND_END_ARG_INFO()
@@ -150,7 +152,7 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Channel_count arginfo_class_Chan_Coroutine_id
 
-#define arginfo_class_Chan_Channel_stats arginfo_class_Chan_Coroutine_list
+#define arginfo_class_Chan_Channel_stats arginfo_Chan_hooks
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Chan_Channel_getIterator, 0, 0, Chan\\ChannelIterator, 0)
 ZEND_END_ARG_INFO()
@@ -188,7 +190,7 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_SharedChannel_count arginfo_class_Chan_Coroutine_id
 
-#define arginfo_class_Chan_SharedChannel_stats arginfo_class_Chan_Coroutine_list
+#define arginfo_class_Chan_SharedChannel_stats arginfo_Chan_hooks
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_Chan_WaitGroup___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "0")
@@ -216,6 +218,7 @@ ZEND_FUNCTION(Chan_fread);
 ZEND_FUNCTION(Chan_fgets);
 ZEND_FUNCTION(Chan_fwrite);
 ZEND_FUNCTION(Chan_stream_socket_enable_crypto);
+ZEND_FUNCTION(Chan_hooks);
 ZEND_FUNCTION(Chan_withTimeout);
 ZEND_METHOD(Chan_Coroutine, id);
 ZEND_METHOD(Chan_Coroutine, sleep);
@@ -279,6 +282,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Chan", fgets, Chan_fgets, arginfo_Chan_fgets)
 	ZEND_NS_FALIAS("Chan", fwrite, Chan_fwrite, arginfo_Chan_fwrite)
 	ZEND_NS_FALIAS("Chan", stream_socket_enable_crypto, Chan_stream_socket_enable_crypto, arginfo_Chan_stream_socket_enable_crypto)
+	ZEND_NS_FALIAS("Chan", hooks, Chan_hooks, arginfo_Chan_hooks)
 	ZEND_NS_FALIAS("Chan", withTimeout, Chan_withTimeout, arginfo_Chan_withTimeout)
 	ZEND_FE_END
 };

@@ -101,6 +101,29 @@ ZEND_ATTRIBUTE_UNUSED static void chan_unwrap_function(const char *name, zif_han
 	}
 }
 
+/* A table of functions to wrap: chan_wrap_functions() points each at
+ * `ours` and keeps the handler it had in *prev (NULL where PHP has no such
+ * function: `ours` is then never called); chan_unwrap_functions() undoes it. */
+typedef struct {
+	const char *name;
+	zif_handler ours;
+	zif_handler *prev;
+} chan_wrapped_function;
+
+ZEND_ATTRIBUTE_UNUSED static void chan_wrap_functions(const chan_wrapped_function *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		*t[i].prev = chan_wrap_function(t[i].name, t[i].ours);
+	}
+}
+
+ZEND_ATTRIBUTE_UNUSED static void chan_unwrap_functions(const chan_wrapped_function *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		chan_unwrap_function(t[i].name, t[i].ours, *t[i].prev);
+	}
+}
+
 /* exit() and die(), seen before they unwind: calls on_exit(), then PHP's
  * own exit (or whatever hook was there before ours). Up to 8.3 they are the
  * ZEND_EXIT opcode, hooked with a user opcode handler; from 8.4 on they are

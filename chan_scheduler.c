@@ -350,6 +350,12 @@ bool chan_can_block(void)
 	return false;
 }
 
+bool chan_may_switch(void)
+{
+	return (S.current != &S.main || S.count > 0) && !EG(active_fiber) && !chan_switch_forbidden() &&
+	       S.current->state == CHAN_CORO_RUNNING && S.current->wake != CHAN_WAKE_DESTROY && !S.shutdown;
+}
+
 bool chan_timeout_seconds(uint32_t arg, double seconds, double *out)
 {
 	if (UNEXPECTED(!(seconds >= 0))) { /* negative or NAN */

@@ -182,6 +182,12 @@ static zend_always_inline chan_waiter *chan_waitq_shift(chan_waitq *q)
  * (inside a foreign Fiber, a coroutine being destroyed, during shutdown). */
 bool chan_can_block(void);
 
+/* Whether a blocking call made here could let another context run: the
+ * caller is a coroutine, or main while a coroutine lives, and it may block
+ * (chan_can_block() without the exception). The hook layer asks this first:
+ * false means PHP's own blocking call, unchanged. */
+bool chan_may_switch(void);
+
 /* Parks the current context on the waiters w[0..n) (already linked into
  * their queues by the caller), with a timeout in seconds (< 0: none).
  * Returns why it was woken; w[fired] tells which waiter when CHAN_WAKE_OK or

@@ -2,6 +2,9 @@
 Timeout racing a hand-off: a waiter is told it timed out only if its value really did not travel, even when its deadline has passed before it runs
 --EXTENSIONS--
 chan
+--INI--
+; usleep() must block the whole process here, not park the coroutine
+chan.hooks=none
 --FILE--
 <?php
 use Chan\Channel;

@@ -1,0 +1,55 @@
+/*
+ * chan_hook.h - the hook layer: PHP's own blocking calls park only the
+ * context that makes them (SPEC "The code users already have").
+ *
+ * Policy. The layer sits above the scheduler and the event loop and uses
+ * only their verbs (chan_may_switch(), chan_sleep(), chan_io_wait(), ...):
+ * the core never calls into it. One file per family (chan_hook_sleep.c,
+ * chan_hook_stream.c, ...), each installed at MINIT, before any thread
+ * starts or any script is compiled, by wrapping what PHP exposes for it
+ * (an internal function's handler, a stream transport's factory): no
+ * copied PHP code, and PHP's own code does the work once the wait is over,
+ * so results, warnings and errors are PHP's.
+ *
+ * Every hooked call asks chan_hook_active() first: its family is on
+ * (chan.hooks) and another context could run meanwhile. If not (no
+ * coroutine, inside a Fiber chan does not own, during shutdown), it is PHP's
+ * own call, unchanged, and that test is all it costs.
+ */
+#ifndef CHAN_HOOK_H
+#define CHAN_HOOK_H
+
+#include "php.h"
+#include "chan_scheduler.h"
+
+enum {
+	CHAN_HOOK_SLEEP = 1u << 0,
+	CHAN_HOOK_STREAM = 1u << 1,
+	CHAN_HOOK_DNS = 1u << 2,
+	CHAN_HOOK_PROCESS = 1u << 3,
+	CHAN_HOOK_CURL = 1u << 4,
+	CHAN_HOOK_PGSQL = 1u << 5,
+};
+
+/* The families chan.hooks turns on, of those this build has. */
+extern TSRM_TLS uint32_t chan_hooks_on;
+
+static zend_always_inline bool chan_hook_active(uint32_t family)
+{
+	return (chan_hooks_on & family) && chan_may_switch();
+}
+
+ZEND_INI_MH(chan_ini_hooks);
+
+void chan_hook_minit(void);
+void chan_hook_mshutdown(void);
+void chan_hook_rshutdown(void);
+
+/* The families' own (chan_hook_<family>.c). */
+void chan_hook_sleep_minit(void);
+void chan_hook_sleep_mshutdown(void);
+void chan_hook_stream_minit(void);
+void chan_hook_stream_mshutdown(void);
+void chan_hook_stream_rshutdown(void);
+
+#endif

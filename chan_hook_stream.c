@@ -1,0 +1,552 @@
+/*
+ * chan_hook_stream.c - the family "stream": every PHP stream over a socket
+ * (tcp, udp, unix, udg, and OpenSSL's ssl and tls) parks only the calling
+ * context where PHP's own code would block the process: reads, writes and
+ * accept() of blocking streams. Through them mysqlnd (mysqli, PDO MySQL),
+ * phpredis, the http:// wrappers and every pure-PHP client cooperate.
+ *
+ * How streams are reached. At MINIT every socket transport is registered
+ * again with a factory that calls PHP's and gives the new stream a copy of
+ * its ops (chan_hook_ops, one per kind, same label) whose read, write,
+ * close and set_option are ours; accepted streams and stream_socket_pair()'s
+ * get it too. Each of ours calls PHP's op with PHP's ops back in place for
+ * the call, since PHP tells a unix socket from a tcp one, and ext/sockets a
+ * socket stream, by the address of the ops.
+ *
+ * How a blocking read or write waits. The stream's own op is called with
+ * the stream marked non-blocking for that call (is_blocked, in
+ * php_netstream_data_t, which TLS streams also begin with) and its
+ * descriptor in O_NONBLOCK mode, restored afterwards: it transfers what is
+ * there (for TLS, what OpenSSL holds decrypted too) or reports that it
+ * would block. Then the context parks on the descriptor for what is left of
+ * the stream's timeout (stream_set_timeout(), default_socket_timeout) and
+ * tries again. When the timeout passes, PHP's op runs once more, blocking,
+ * with a timeout of one microsecond: the timeout is then reported (return
+ * value, notice, timed_out) by PHP's own code. Non-blocking streams never
+ * park.
+ *
+ * Safety (SPEC). One context per stream and direction: a second reader (or
+ * writer) gets Chan\Error and the first is not disturbed. A stream closed
+ * while contexts are parked on it wakes them; each retries its op on the
+ * socket shut down under it and fails as on a reset connection, and the
+ * close waits until they have left PHP's stream code, so nothing runs on
+ * freed memory. Cancellation and deadlines end a parked op: the socket is
+ * shut down (never reused half-read), the op fails, and the exception is
+ * thrown when PHP's function returns.
+ *
+ * Not yet: connect() and the TLS handshake still block the process while
+ * they last (DNS is the family "dns"); stream_select() is PHP's.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "php.h"
+#include "php_chan.h"
+#include "chan_hook.h"
+#include "chan_loop.h"
+#include "php_network.h"
+#include "php_streams.h"
+#include "zend_exceptions.h"
+#include "ext/standard/file.h"
+
+#ifndef PHP_WIN32
+#include <fcntl.h>
+#include <sys/socket.h>
+#endif
+
+enum { CHAN_HOOK_READ = 0, CHAN_HOOK_WRITE = 1 };
+
+/* --- ops ---------------------------------------------------------------- */
+
+/* The kinds of socket stream whose abstract begins with a
+ * php_netstream_data_t, by ops label (main/streams/xp_socket.c,
+ * ext/openssl/xp_ssl.c). Any other stream is left as PHP made it. */
+static const char *const chan_hook_labels[] = {
+    "tcp_socket", "udp_socket", "unix_socket", "udg_socket", "generic_socket", "tcp_socket/ssl",
+};
+
+typedef struct chan_hook_ops {
+	php_stream_ops ops; /* first: the stream's ops pointer is also ours */
+	const php_stream_ops *orig;
+} chan_hook_ops;
+
+#define CHAN_HOOK_KINDS 16
+static chan_hook_ops chan_hook_kinds[CHAN_HOOK_KINDS];
+static uint32_t chan_hook_nkinds;
+#ifdef ZTS
+static MUTEX_T chan_hook_kinds_lock;
+#endif
+
+static ssize_t chan_hook_read(php_stream *stream, char *buf, size_t count);
+static ssize_t chan_hook_write(php_stream *stream, const char *buf, size_t count);
+static int chan_hook_close(php_stream *stream, int close_handle);
+static int chan_hook_set_option(php_stream *stream, int option, int value, void *ptrparam);
+
+static zend_always_inline bool chan_hook_is_ours(const php_stream_ops *ops)
+{
+	return ops >= &chan_hook_kinds[0].ops && ops < &chan_hook_kinds[CHAN_HOOK_KINDS].ops;
+}
+
+static zend_always_inline const php_stream_ops *chan_hook_orig(const php_stream *stream)
+{
+	return ((const chan_hook_ops *) stream->ops)->orig;
+}
+
+/* Our copy of orig, made on first sight; NULL for a kind we do not hook. */
+static const php_stream_ops *chan_hook_ops_for(const php_stream_ops *orig)
+{
+	const php_stream_ops *found = NULL;
+	bool socket = false;
+	for (size_t i = 0; orig->label && i < sizeof(chan_hook_labels) / sizeof(chan_hook_labels[0]); i++) {
+		socket = socket || !strcmp(orig->label, chan_hook_labels[i]);
+	}
+	if (!socket || !orig->read || !orig->write || !orig->close || !orig->set_option) {
+		return NULL;
+	}
+#ifdef ZTS
+	tsrm_mutex_lock(chan_hook_kinds_lock);
+#endif
+	for (uint32_t i = 0; i < chan_hook_nkinds && !found; i++) {
+		if (chan_hook_kinds[i].orig == orig) {
+			found = &chan_hook_kinds[i].ops;
+		}
+	}
+	if (!found && chan_hook_nkinds < CHAN_HOOK_KINDS) {
+		chan_hook_ops *k = &chan_hook_kinds[chan_hook_nkinds];
+		k->ops = *orig;
+		k->ops.read = chan_hook_read;
+		k->ops.write = chan_hook_write;
+		k->ops.close = chan_hook_close;
+		k->ops.set_option = chan_hook_set_option;
+		k->orig = orig;
+		found = &k->ops;
+		chan_hook_nkinds++;
+	}
+#ifdef ZTS
+	tsrm_mutex_unlock(chan_hook_kinds_lock);
+#endif
+	return found;
+}
+
+static void chan_hook_stream(php_stream *stream)
+{
+	if (stream && !chan_hook_is_ours(stream->ops)) {
+		const php_stream_ops *ours = chan_hook_ops_for(stream->ops);
+		if (ours) {
+			stream->ops = ours;
+		}
+	}
+}
+
+/* PHP's op, with PHP's ops in place for the call. */
+static ssize_t chan_orig_io(php_stream *stream, char *buf, size_t count, int dir)
+{
+	const php_stream_ops *ours = stream->ops;
+	stream->ops = chan_hook_orig(stream);
+	ssize_t n = dir == CHAN_HOOK_READ ? stream->ops->read(stream, buf, count) : stream->ops->write(stream, buf, count);
+	stream->ops = ours;
+	return n;
+}
+
+static int chan_orig_set_option(php_stream *stream, int option, int value, void *ptrparam)
+{
+	const php_stream_ops *ours = stream->ops;
+	stream->ops = chan_hook_orig(stream);
+	int r = stream->ops->set_option(stream, option, value, ptrparam);
+	stream->ops = ours;
+	return r;
+}
+
+/* --- who is parked on which stream -------------------------------------- */
+
+/* A stream some context is parked on, by address; only while one is. */
+typedef struct chan_hook_park {
+	chan_coro *who[2];  /* parked reading, writing */
+	chan_waitq closers; /* contexts in close(), waiting for them to leave */
+	bool closed;
+} chan_hook_park;
+
+static TSRM_TLS HashTable *chan_hook_parked;
+
+static chan_hook_park *chan_hook_park_find(const php_stream *stream)
+{
+	return chan_hook_parked ? zend_hash_index_find_ptr(chan_hook_parked, (zend_ulong) (uintptr_t) stream) : NULL;
+}
+
+/* The current context is about to park on stream in direction dir; NULL
+ * with Chan\Error thrown when another context is parked there already. */
+static chan_hook_park *chan_hook_enter(php_stream *stream, int dir)
+{
+	if (!chan_hook_parked) {
+		ALLOC_HASHTABLE(chan_hook_parked);
+		zend_hash_init(chan_hook_parked, 8, NULL, NULL, 0);
+	}
+	chan_hook_park *p = chan_hook_park_find(stream);
+	if (!p) {
+		p = ecalloc(1, sizeof(*p));
+		zend_hash_index_add_new_ptr(chan_hook_parked, (zend_ulong) (uintptr_t) stream, p);
+	} else if (p->who[dir]) {
+		const char *verb = dir == CHAN_HOOK_READ ? "read from" : "write to";
+		const char *ing = dir == CHAN_HOOK_READ ? "reading from" : "writing to";
+		if (p->who[dir] == chan_main()) {
+			zend_throw_error(chan_ce_error,
+			                 "Cannot %s a stream that main is %s: one context at a time per stream and direction", verb,
+			                 ing);
+		} else {
+			zend_throw_error(chan_ce_error,
+			                 "Cannot %s a stream that coroutine #" ZEND_LONG_FMT
+			                 " is %s: one context at a time per stream and direction",
+			                 verb, p->who[dir]->id, ing);
+		}
+		return NULL;
+	}
+	p->who[dir] = chan_current();
+	return p;
+}
+
+static void chan_hook_leave(php_stream *stream, chan_hook_park *p, int dir)
+{
+	p->who[dir] = NULL;
+	if (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE]) {
+		return;
+	}
+	if (p->closed) { /* the closer drops the record */
+		chan_waiter *w;
+		while ((w = chan_waitq_shift(&p->closers))) {
+			chan_wakeup(w->coro, CHAN_WAKE_OK, w);
+		}
+		return;
+	}
+	zend_hash_index_del(chan_hook_parked, (zend_ulong) (uintptr_t) stream);
+	efree(p);
+}
+
+/* --- read and write ----------------------------------------------------- */
+
+static double chan_hook_timeout(const php_netstream_data_t *sock)
+{
+	if (sock->timeout.tv_sec < 0) {
+		return -1;
+	}
+	return (double) sock->timeout.tv_sec + (double) sock->timeout.tv_usec / 1e6;
+}
+
+/* PHP's op, non-blocking for this one call: what it transfers, or 0 where
+ * it would block. */
+static ssize_t chan_hook_try(php_stream *stream, php_netstream_data_t *sock, char *buf, size_t count, int dir)
+{
+#ifndef PHP_WIN32
+	int fl = fcntl(sock->socket, F_GETFL);
+	if (fl >= 0 && !(fl & O_NONBLOCK)) {
+		fcntl(sock->socket, F_SETFL, fl | O_NONBLOCK);
+	}
+#endif
+	sock->is_blocked = 0;
+	ssize_t n = chan_orig_io(stream, buf, count, dir);
+	sock->is_blocked = 1;
+#ifndef PHP_WIN32
+	if (fl >= 0 && !(fl & O_NONBLOCK) && sock->socket != SOCK_ERR) {
+		fcntl(sock->socket, F_SETFL, fl);
+	}
+#endif
+	return n;
+}
+
+/* The timeout passed: PHP's op, blocking with a timeout of 1 us, reports it
+ * in PHP's own way (timed_out, its return value, its notice). */
+static ssize_t chan_hook_timed_out(php_stream *stream, php_netstream_data_t *sock, char *buf, size_t count, int dir)
+{
+	struct timeval saved = sock->timeout;
+	sock->timeout.tv_sec = 0;
+	sock->timeout.tv_usec = 1;
+	ssize_t n = chan_orig_io(stream, buf, count, dir);
+	sock->timeout = saved;
+	return n;
+}
+
+/* Ends a parked op that must not resume: the socket is shut down, so the
+ * connection is never used again half-read or half-written. */
+static void chan_hook_cut(php_stream *stream, php_netstream_data_t *sock)
+{
+#ifndef PHP_WIN32
+	shutdown(sock->socket, SHUT_RDWR);
+#endif
+	stream->eof = 1;
+}
+
+static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir)
+{
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	if (!sock || sock->socket == SOCK_ERR || !sock->is_blocked || count == 0 || !chan_hook_active(CHAN_HOOK_STREAM)) {
+		return chan_orig_io(stream, buf, count, dir);
+	}
+	double timeout = chan_hook_timeout(sock);
+	if (timeout == 0) {
+		return chan_orig_io(stream, buf, count, dir);
+	}
+	uint64_t start = timeout > 0 ? chan_now_ns() : 0;
+	chan_hook_park *p = NULL;
+	sock->timeout_event = 0;
+	for (;;) {
+		ssize_t n = chan_hook_try(stream, sock, buf, count, dir);
+		if (n != 0 || (dir == CHAN_HOOK_READ && stream->eof) || (p && p->closed)) {
+			if (p) {
+				chan_hook_leave(stream, p, dir);
+			}
+			return n;
+		}
+		double left = timeout;
+		if (timeout > 0) {
+			left = timeout - (double) (chan_now_ns() - start) / 1e9;
+			if (left <= 0) {
+				if (p) {
+					chan_hook_leave(stream, p, dir);
+				}
+				return chan_hook_timed_out(stream, sock, buf, count, dir);
+			}
+		}
+		if (!p && !(p = chan_hook_enter(stream, dir))) {
+			return -1;
+		}
+		if (!chan_checkpoint()) {
+			chan_hook_leave(stream, p, dir);
+			chan_hook_cut(stream, sock);
+			return -1;
+		}
+		chan_wake why;
+		if (!chan_io_wait(sock->socket, dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT, left, &why)) {
+			chan_hook_leave(stream, p, dir);
+			return -1;
+		}
+		switch (why) {
+			case CHAN_WAKE_OK:
+				continue;
+			case CHAN_WAKE_TIMEOUT:
+				chan_hook_leave(stream, p, dir);
+				return chan_hook_timed_out(stream, sock, buf, count, dir);
+			case CHAN_WAKE_CLOSED: /* closed under us: one more try fails as on a reset connection */
+#ifndef PHP_WIN32
+				shutdown(sock->socket, SHUT_RDWR);
+#endif
+				continue;
+			default:
+				chan_hook_leave(stream, p, dir);
+				chan_hook_cut(stream, sock);
+				chan_raise(why);
+				return -1;
+		}
+	}
+}
+
+static ssize_t chan_hook_read(php_stream *stream, char *buf, size_t count)
+{
+	return chan_hook_io(stream, buf, count, CHAN_HOOK_READ);
+}
+
+static ssize_t chan_hook_write(php_stream *stream, const char *buf, size_t count)
+{
+	return chan_hook_io(stream, (char *) buf, count, CHAN_HOOK_WRITE);
+}
+
+/* --- accept ------------------------------------------------------------- */
+
+/* A blocking accept parks until a connection waits; when the timeout given
+ * to stream_socket_accept() passes (or the server stream is closed under
+ * it), PHP's accept runs with no time left and fails in its own words. The
+ * accepted stream is hooked like its server. */
+static int chan_hook_accept(php_stream *stream, int option, int value, php_stream_xport_param *xparam)
+{
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	struct timeval none = {0, 0}, *given = xparam->inputs.timeout;
+	if (sock && sock->socket != SOCK_ERR && sock->is_blocked && chan_hook_active(CHAN_HOOK_STREAM) &&
+	    !chan_io_ready(sock->socket, CHAN_POLL_IN)) {
+		double timeout = given ? (double) given->tv_sec + (double) given->tv_usec / 1e6 : -1;
+		uint64_t start = timeout > 0 ? chan_now_ns() : 0;
+		chan_hook_park *p = NULL;
+		chan_wake why = CHAN_WAKE_OK;
+		do {
+			double left = timeout > 0 ? timeout - (double) (chan_now_ns() - start) / 1e9 : timeout;
+			if (timeout >= 0 && left <= 0) {
+				why = CHAN_WAKE_TIMEOUT;
+				break;
+			}
+			if ((!p && !(p = chan_hook_enter(stream, CHAN_HOOK_READ))) || !chan_checkpoint() ||
+			    !chan_io_wait(sock->socket, CHAN_POLL_IN, left, &why)) {
+				if (p) {
+					chan_hook_leave(stream, p, CHAN_HOOK_READ);
+				}
+				xparam->outputs.returncode = -1;
+				return PHP_STREAM_OPTION_RETURN_OK;
+			}
+		} while (why == CHAN_WAKE_OK && !chan_io_ready(sock->socket, CHAN_POLL_IN));
+		if (p) {
+			chan_hook_leave(stream, p, CHAN_HOOK_READ);
+		}
+		if (why == CHAN_WAKE_TIMEOUT || why == CHAN_WAKE_CLOSED) {
+			xparam->inputs.timeout = &none;
+		} else if (why != CHAN_WAKE_OK) {
+			chan_raise(why);
+			xparam->outputs.returncode = -1;
+			return PHP_STREAM_OPTION_RETURN_OK;
+		}
+	}
+	int r = chan_orig_set_option(stream, option, value, xparam);
+	xparam->inputs.timeout = given;
+	chan_hook_stream(xparam->outputs.client);
+	return r;
+}
+
+static int chan_hook_set_option(php_stream *stream, int option, int value, void *ptrparam)
+{
+	if (option == PHP_STREAM_OPTION_XPORT_API && ((php_stream_xport_param *) ptrparam)->op == STREAM_XPORT_OP_ACCEPT) {
+		return chan_hook_accept(stream, option, value, (php_stream_xport_param *) ptrparam);
+	}
+	return chan_orig_set_option(stream, option, value, ptrparam);
+}
+
+/* --- close -------------------------------------------------------------- */
+
+/* Wakes the contexts parked on the stream and waits until they have left
+ * PHP's stream code before PHP frees it. */
+static int chan_hook_close(php_stream *stream, int close_handle)
+{
+	chan_hook_park *p = chan_hook_park_find(stream);
+	if (p && (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE])) {
+		php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+		p->closed = true;
+		if (sock && sock->socket != SOCK_ERR) {
+			chan_loop_closed(sock->socket);
+		}
+		if (!chan_may_switch()) {
+			/* In a destructor or the garbage collector, where no switch may
+			 * happen: freeing the stream now would free it under them. */
+			zend_error_noreturn(E_ERROR,
+			                    "Cannot close a stream that another context is parked on here (in a destructor or "
+			                    "during garbage collection): close it where the context can switch");
+		}
+		chan_wake stop = CHAN_WAKE_OK;
+		while (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE]) {
+			chan_waiter w = {.coro = chan_current()};
+			chan_waitq_push(&p->closers, &w);
+			chan_wake why = chan_wait(&w, 1, -1);
+			if (why != CHAN_WAKE_OK && stop == CHAN_WAKE_OK) {
+				stop = why; /* raised once the stream is closed */
+			}
+		}
+		zend_hash_index_del(chan_hook_parked, (zend_ulong) (uintptr_t) stream);
+		efree(p);
+		stream->ops = chan_hook_orig(stream);
+		int r = stream->ops->close(stream, close_handle);
+		if (stop == CHAN_WAKE_CANCELLED) {
+			chan_cancel(chan_current()); /* delivered at the next checkpoint */
+		} else if (stop != CHAN_WAKE_OK && stop != CHAN_WAKE_DEADLINE) {
+			chan_raise(stop);
+		}
+		return r;
+	}
+	stream->ops = chan_hook_orig(stream);
+	return stream->ops->close(stream, close_handle);
+}
+
+/* --- where streams come from ------------------------------------------- */
+
+/* protocol => PHP's factory, for the transports registered again. */
+static HashTable chan_hook_factories;
+
+static php_stream *chan_hook_factory(const char *proto, size_t protolen, const char *resourcename,
+                                     size_t resourcenamelen, const char *persistent_id, int options, int flags,
+                                     struct timeval *timeout, php_stream_context *context STREAMS_DC)
+{
+	php_stream_transport_factory orig = zend_hash_str_find_ptr(&chan_hook_factories, proto, protolen);
+	if (!orig) {
+		return NULL;
+	}
+	php_stream *stream = orig(proto, protolen, resourcename, resourcenamelen, persistent_id, options, flags, timeout,
+	                          context STREAMS_REL_CC);
+	chan_hook_stream(stream);
+	return stream;
+}
+
+/* stream_socket_pair(): both ends hooked. */
+static zif_handler chan_stream_socket_pair_prev;
+static ZEND_NAMED_FUNCTION(chan_hook_stream_socket_pair)
+{
+	chan_stream_socket_pair_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (Z_TYPE_P(return_value) == IS_ARRAY) {
+		zval *zv;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(return_value), zv)
+		{
+			php_stream *s;
+			if (Z_TYPE_P(zv) == IS_RESOURCE &&
+			    (s = zend_fetch_resource2(Z_RES_P(zv), NULL, php_file_le_stream(), php_file_le_pstream()))) {
+				chan_hook_stream(s);
+			}
+		}
+		ZEND_HASH_FOREACH_END();
+	}
+}
+
+static const chan_wrapped_function chan_hook_stream_functions[] = {
+    {"stream_socket_pair", chan_hook_stream_socket_pair, &chan_stream_socket_pair_prev},
+};
+
+void chan_hook_stream_minit(void)
+{
+#ifdef ZTS
+	chan_hook_kinds_lock = tsrm_mutex_alloc();
+#endif
+	zend_hash_init(&chan_hook_factories, 16, NULL, NULL, 1);
+	HashTable *xports = php_stream_xport_get_hash();
+	zend_string *name;
+	void *factory;
+	ZEND_HASH_FOREACH_STR_KEY_PTR(xports, name, factory)
+	{
+		if (name && factory && factory != (void *) chan_hook_factory) {
+			zend_hash_add_ptr(&chan_hook_factories, name, factory);
+		}
+	}
+	ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_STR_KEY(&chan_hook_factories, name)
+	{
+		php_stream_xport_register(ZSTR_VAL(name), chan_hook_factory);
+	}
+	ZEND_HASH_FOREACH_END();
+	chan_wrap_functions(chan_hook_stream_functions,
+	                    sizeof(chan_hook_stream_functions) / sizeof(chan_hook_stream_functions[0]));
+}
+
+void chan_hook_stream_mshutdown(void)
+{
+	chan_unwrap_functions(chan_hook_stream_functions,
+	                      sizeof(chan_hook_stream_functions) / sizeof(chan_hook_stream_functions[0]));
+	zend_string *name;
+	void *factory;
+	HashTable *xports = php_stream_xport_get_hash();
+	ZEND_HASH_FOREACH_STR_KEY_PTR(&chan_hook_factories, name, factory)
+	{
+		if (zend_hash_find_ptr(xports, name) == (void *) chan_hook_factory) {
+			php_stream_xport_register(ZSTR_VAL(name), (php_stream_transport_factory) factory);
+		}
+	}
+	ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(&chan_hook_factories);
+#ifdef ZTS
+	tsrm_mutex_free(chan_hook_kinds_lock);
+#endif
+}
+
+void chan_hook_stream_rshutdown(void)
+{
+	if (chan_hook_parked) {
+		chan_hook_park *p;
+		ZEND_HASH_FOREACH_PTR(chan_hook_parked, p)
+		{
+			efree(p);
+		}
+		ZEND_HASH_FOREACH_END();
+		zend_hash_destroy(chan_hook_parked);
+		FREE_HASHTABLE(chan_hook_parked);
+		chan_hook_parked = NULL;
+	}
+}
