@@ -1,13 +1,13 @@
 /*
- * chan_hook.c - the hook layer's switchboard: the chan.hooks setting,
- * Chan\hooks(), and installing each family (chan_hook.h says how a hooked
- * call decides).
+ * chan_hook.c - the hook layer's setting: chan.hooks and Chan\hooks()
+ * (chan_hook.h says how a hooked call decides).
  *
  * chan.hooks is a comma list of family names, or "all" (the default) or
  * "none". Every family SPEC names is accepted; a family this build does not
  * have yet is accepted and stays off, and Chan\hooks() lists only the
- * families in force. The families are installed at MINIT whatever the
- * setting, so ini_set() can turn them on and off at run time.
+ * families in force. The families (chan_hook_<family>.c) read the setting
+ * through chan_hook_active() and are installed by chan.c at MINIT whatever
+ * the setting, so ini_set() can turn them on and off at run time.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -92,21 +92,4 @@ PHP_FUNCTION(Chan_hooks)
 			add_next_index_string(return_value, chan_hook_families[i].name);
 		}
 	}
-}
-
-void chan_hook_minit(void)
-{
-	chan_hook_sleep_minit();
-	chan_hook_stream_minit();
-}
-
-void chan_hook_mshutdown(void)
-{
-	chan_hook_stream_mshutdown();
-	chan_hook_sleep_mshutdown();
-}
-
-void chan_hook_rshutdown(void)
-{
-	chan_hook_stream_rshutdown();
 }

@@ -41,11 +41,7 @@ static zend_always_inline bool chan_hook_active(uint32_t family)
 
 ZEND_INI_MH(chan_ini_hooks);
 
-void chan_hook_minit(void);
-void chan_hook_mshutdown(void);
-void chan_hook_rshutdown(void);
-
-/* The families' own (chan_hook_<family>.c). */
+/* Each family's installation (chan_hook_<family>.c), called by chan.c. */
 void chan_hook_sleep_minit(void);
 void chan_hook_sleep_mshutdown(void);
 void chan_hook_stream_minit(void);
