@@ -260,9 +260,21 @@ function mysqli_query_co(mysqli $m, string $sql, ?float $timeout = null, mysqli|
  * when that fails, closes $m. Like pg_cancel_query(), this blocks the
  * process for the round trip (at most 2 s, then $m is closed): it runs
  * where waiting cooperatively may be impossible, after a withTimeout()
- * deadline has passed.
+ * deadline has passed, so chan's hooks are off meanwhile (a hooked call
+ * past the deadline would throw at once).
  */
 function mysqli_abort_co(mysqli $m, mysqli|Closure|null $admin): void
+{
+    $hooks = ini_get('chan.hooks');
+    ini_set('chan.hooks', 'none');
+    try {
+        mysqli_abort_blocking($m, $admin);
+    } finally {
+        ini_set('chan.hooks', $hooks);
+    }
+}
+
+function mysqli_abort_blocking(mysqli $m, mysqli|Closure|null $admin): void
 {
     if ($admin !== null) {
         try {
