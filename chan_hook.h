@@ -34,9 +34,11 @@ enum {
 /* The families chan.hooks turns on, of those this build has. */
 extern TSRM_TLS uint32_t chan_hooks_on;
 
+/* The live count first: a script without coroutines pays one load and a
+ * branch per hooked call. */
 static zend_always_inline bool chan_hook_active(uint32_t family)
 {
-	return (chan_hooks_on & family) && chan_may_switch();
+	return chan_live_count > 0 && (chan_hooks_on & family) && chan_may_switch_slow();
 }
 
 ZEND_INI_MH(chan_ini_hooks);

@@ -139,16 +139,15 @@ static void chan_hook_stream(php_stream *stream)
 	}
 }
 
-/* PHP's op, with PHP's ops in place for the call. */
-static ssize_t chan_orig_io(php_stream *stream, char *buf, size_t count, int dir)
+/* PHP's read or write: neither looks at the ops' address. */
+static zend_always_inline ssize_t chan_orig_io(php_stream *stream, char *buf, size_t count, int dir)
 {
-	const php_stream_ops *ours = stream->ops;
-	stream->ops = chan_hook_orig(stream);
-	ssize_t n = dir == CHAN_HOOK_READ ? stream->ops->read(stream, buf, count) : stream->ops->write(stream, buf, count);
-	stream->ops = ours;
-	return n;
+	const php_stream_ops *orig = chan_hook_orig(stream);
+	return dir == CHAN_HOOK_READ ? orig->read(stream, buf, count) : orig->write(stream, buf, count);
 }
 
+/* PHP's set_option, with PHP's ops in place for the call (connect and bind
+ * tell unix from inet sockets by them). */
 static int chan_orig_set_option(php_stream *stream, int option, int value, void *ptrparam)
 {
 	const php_stream_ops *ours = stream->ops;
@@ -275,10 +274,11 @@ static void chan_hook_cut(php_stream *stream, php_netstream_data_t *sock)
 	stream->eof = 1;
 }
 
+/* A blocking read or write where another context could run. */
 static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir)
 {
 	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
-	if (!sock || sock->socket == SOCK_ERR || !sock->is_blocked || count == 0 || !chan_hook_active(CHAN_HOOK_STREAM)) {
+	if (!sock || sock->socket == SOCK_ERR || !sock->is_blocked || count == 0) {
 		return chan_orig_io(stream, buf, count, dir);
 	}
 	double timeout = chan_hook_timeout(sock);
@@ -341,11 +341,17 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 
 static ssize_t chan_hook_read(php_stream *stream, char *buf, size_t count)
 {
+	if (EXPECTED(!chan_hook_active(CHAN_HOOK_STREAM))) {
+		return chan_hook_orig(stream)->read(stream, buf, count);
+	}
 	return chan_hook_io(stream, buf, count, CHAN_HOOK_READ);
 }
 
 static ssize_t chan_hook_write(php_stream *stream, const char *buf, size_t count)
 {
+	if (EXPECTED(!chan_hook_active(CHAN_HOOK_STREAM))) {
+		return chan_hook_orig(stream)->write(stream, buf, count);
+	}
 	return chan_hook_io(stream, (char *) buf, count, CHAN_HOOK_WRITE);
 }
 

@@ -63,7 +63,7 @@ typedef struct chan_sched {
 	chan_coro *runq_head, *runq_tail;
 	chan_coro *live; /* every coroutine not yet dead, main excluded */
 	chan_coro *destroyer;
-	zend_long next_id, count, peak, spawned;
+	zend_long next_id, peak, spawned; /* live: chan_live_count */
 	uint64_t switches;
 	zend_object *abort_ex; /* escaped a coroutine; main rethrows it */
 	chan_wake pending;     /* what a dying coroutine hands to main */
@@ -87,6 +87,7 @@ typedef struct chan_sched {
 #endif
 
 ZEND_TLS chan_sched S;
+TSRM_TLS zend_long chan_live_count;
 
 #ifdef __GNUC__
 _Static_assert(offsetof(chan_coro, by_deadline) < 64, "chan_coro's hot fields must fit in its first cache line");
@@ -155,7 +156,7 @@ static void runq_remove(chan_coro *co)
  * (15 to 25 lines each: 32 of them fill this CPU's 32 KiB L1 data cache) and
  * chan_switch()'s prefetches would cost their instructions for nothing. */
 #define CHAN_PREFETCH_MIN_LIVE 32
-#define CHAN_PREFETCHING()     (S.count >= CHAN_PREFETCH_MIN_LIVE)
+#define CHAN_PREFETCHING()     (chan_live_count >= CHAN_PREFETCH_MIN_LIVE)
 
 /* --- waking and parking ----------------------------------------------- */
 
@@ -350,10 +351,10 @@ bool chan_can_block(void)
 	return false;
 }
 
-bool chan_may_switch(void)
+bool chan_may_switch_slow(void)
 {
-	return (S.current != &S.main || S.count > 0) && !EG(active_fiber) && !chan_switch_forbidden() &&
-	       S.current->state == CHAN_CORO_RUNNING && S.current->wake != CHAN_WAKE_DESTROY && !S.shutdown;
+	return !EG(active_fiber) && !chan_switch_forbidden() && S.current->state == CHAN_CORO_RUNNING &&
+	       S.current->wake != CHAN_WAKE_DESTROY && !S.shutdown;
 }
 
 bool chan_timeout_seconds(uint32_t arg, double seconds, double *out)
@@ -383,7 +384,7 @@ static void chan_live_unlink(chan_coro *co)
 	if (co->live_next) {
 		co->live_next->live_prev = co->live_prev;
 	}
-	S.count--;
+	chan_live_count--;
 }
 
 static void chan_coro_release_call(chan_coro *co)
@@ -744,7 +745,7 @@ static chan_coro *chan_coro_finish(chan_coro *co)
 		S.pending = CHAN_WAKE_NONE;
 		return chan_main_now(why);
 	}
-	if (S.count == 0 && S.main.wait_all && S.main.state == CHAN_CORO_PARKED) {
+	if (chan_live_count == 0 && S.main.wait_all && S.main.state == CHAN_CORO_PARKED) {
 		chan_wakeup(&S.main, CHAN_WAKE_OK, NULL);
 	}
 	return chan_pick_next();
@@ -1027,7 +1028,7 @@ static chan_wake chan_wait_all(void)
 	chan_coro *m = &S.main;
 	chan_wake why = CHAN_WAKE_OK;
 	m->wait_all = true;
-	while (S.count > 0) {
+	while (chan_live_count > 0) {
 		why = chan_wait(NULL, 0, -1);
 		if (why != CHAN_WAKE_OK) {
 			break;
@@ -1046,7 +1047,7 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 		zend_throw_error(chan_ce_error, "Cannot start a coroutine after the Chan scheduler has shut down");
 		return NULL;
 	}
-	if (UNEXPECTED(chan_max_coroutines && S.count >= chan_max_coroutines)) {
+	if (UNEXPECTED(chan_max_coroutines && chan_live_count >= chan_max_coroutines)) {
 		zend_throw_error(chan_ce_error, "Cannot start a coroutine: chan.max_coroutines (" ZEND_LONG_FMT ") are running",
 		                 chan_max_coroutines);
 		return NULL;
@@ -1084,8 +1085,8 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 	if (UNEXPECTED(S.by_id)) {
 		zend_hash_index_add_new_ptr(S.by_id, (zend_ulong) co->id, co);
 	}
-	if (++S.count > S.peak) {
-		S.peak = S.count;
+	if (++chan_live_count > S.peak) {
+		S.peak = chan_live_count;
 	}
 	S.spawned++;
 	runq_push(co);
@@ -1161,12 +1162,12 @@ void chan_run(zend_fcall_info *fci, zend_fcall_info_cache *fcc, zval *return_val
  * with one warning. */
 static void chan_drain(void)
 {
-	if (!S.count || S.exiting || EG(exit_status) == 255 || S.current != &S.main || EG(active_fiber)) {
+	if (!chan_live_count || S.exiting || EG(exit_status) == 255 || S.current != &S.main || EG(active_fiber)) {
 		return;
 	}
 	chan_wake why = chan_wait_all();
 	if (why == CHAN_WAKE_DEADLOCK) {
-		zend_long n = S.count;
+		zend_long n = chan_live_count;
 		smart_str report = {0};
 		chan_report_blocked(&report, false);
 		smart_str_0(&report);
@@ -1243,7 +1244,7 @@ void chan_sleep(double seconds)
 
 chan_sched_stats chan_scheduler_stats(void)
 {
-	return (chan_sched_stats){.count = S.count, .peak = S.peak, .switches = S.switches, .spawned = S.spawned};
+	return (chan_sched_stats){.count = chan_live_count, .peak = S.peak, .switches = S.switches, .spawned = S.spawned};
 }
 
 /* --- stack overflow --------------------------------------------------- */

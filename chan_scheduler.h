@@ -182,11 +182,19 @@ static zend_always_inline chan_waiter *chan_waitq_shift(chan_waitq *q)
  * (inside a foreign Fiber, a coroutine being destroyed, during shutdown). */
 bool chan_can_block(void);
 
-/* Whether a blocking call made here could let another context run: the
- * caller is a coroutine, or main while a coroutine lives, and it may block
- * (chan_can_block() without the exception). The hook layer asks this first:
- * false means PHP's own blocking call, unchanged. */
-bool chan_may_switch(void);
+/* Live coroutines (main not counted): Coroutine::count(). */
+extern TSRM_TLS zend_long chan_live_count;
+
+/* Whether a blocking call made here could let another context run: a
+ * coroutine lives (whenever the current context is not main, one does) and
+ * the caller may block (chan_can_block() without the exception). The hook
+ * layer asks this first: false means PHP's own blocking call, unchanged, and
+ * costs a script without coroutines one load. */
+bool chan_may_switch_slow(void);
+static zend_always_inline bool chan_may_switch(void)
+{
+	return chan_live_count > 0 && chan_may_switch_slow();
+}
 
 /* Parks the current context on the waiters w[0..n) (already linked into
  * their queues by the caller), with a timeout in seconds (< 0: none).

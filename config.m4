@@ -21,7 +21,7 @@ if test "$PHP_CHAN" != "no"; then
   if test -n "$chan_php_vernum" && test "$chan_php_vernum" -lt 80200; then
     AC_MSG_ERROR([chan needs PHP 8.2 or later (this is $chan_php_vernum)])
   fi
-  CHAN_CFLAGS="-std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1"
+  CHAN_CFLAGS="-std=gnu11 -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1"
   if test "$PHP_CHAN_DEV" != "no"; then
     CHAN_CFLAGS="$CHAN_CFLAGS -O0 -g -Werror -DCHAN_DEBUG=1"
   fi
