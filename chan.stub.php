@@ -388,10 +388,14 @@ namespace Chan {
      *   phpredis, pure-PHP clients. The wait honours the stream's timeout
      *   (stream_set_timeout(), default_socket_timeout): when it passes, the
      *   call times out as PHP's does (timed_out in stream_get_meta_data()).
-     *   Non-blocking streams never park. Not yet cooperative: connect()
-     *   and the TLS handshake (they block the process while they last),
-     *   stream_select(), and streams PHP makes from a bare descriptor
-     *   (socket_export_stream()).
+     *   Non-blocking streams never park. connect() parks where the
+     *   address needs no lookup (an IP address, a unix socket) and fails
+     *   as PHP's does ("Connection refused", "Connection timed out" after
+     *   the connect timeout). Not yet cooperative: a connect to a host
+     *   name (its lookup and the tries of each address), the TLS handshake
+     *   (ssl://, tls://, stream_socket_enable_crypto()), stream_select(),
+     *   and streams PHP makes from a bare descriptor
+     *   (socket_export_stream()): they block the process while they last.
      *
      * Rules of the stream family: one context at a time per stream and
      * direction: a second context reading (or writing) a stream on which

@@ -34,8 +34,12 @@
  * shut down (never reused half-read), the op fails, and the exception is
  * thrown when PHP's function returns.
  *
- * Not yet: connect() and the TLS handshake still block the process while
- * they last (DNS is the family "dns"); stream_select() is PHP's.
+ * connect() parks too where the address needs no lookup (an IP address, a
+ * unix socket): PHP's connect runs asynchronously and the outcome is
+ * reported in its words. Not yet: a connect to a name (the lookup and the
+ * tries of each address are PHP's; DNS is the family "dns"), the TLS
+ * handshake of ssl:// and tls:// and stream_socket_enable_crypto(), and
+ * stream_select(): they block the process while they last.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -51,6 +55,7 @@
 #include "ext/standard/file.h"
 
 #ifndef PHP_WIN32
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 #endif
@@ -403,10 +408,107 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 	return r;
 }
 
+/* --- connect ------------------------------------------------------------ */
+
+/* Whether a connect to name needs no name lookup: a unix socket's path, or
+ * "ADDRESS:PORT" with a literal IPv4 address or a bracketed IPv6 one. A
+ * name to look up may give several addresses, which PHP's blocking connect
+ * tries in turn: that stays PHP's until the family "dns" comes. */
+static bool chan_hook_literal(const php_stream *stream, const char *name, size_t len)
+{
+	const char *label = chan_hook_orig(stream)->label;
+	if (!strcmp(label, "unix_socket") || !strcmp(label, "udg_socket")) {
+		return true;
+	}
+	if (strcmp(label, "tcp_socket") && strcmp(label, "udp_socket")) {
+		return false; /* ssl/tls: the handshake follows inside PHP's connect */
+	}
+	char host[64];
+	const char *colon = len ? zend_memrchr(name, ':', len) : NULL;
+	if (!colon || (size_t) (colon - name) >= sizeof(host)) {
+		return false;
+	}
+	size_t hlen = (size_t) (colon - name);
+	if (hlen >= 2 && name[0] == '[' && name[hlen - 1] == ']') {
+		memcpy(host, name + 1, hlen - 2);
+		host[hlen - 2] = '\0';
+		struct in6_addr a6;
+		return inet_pton(AF_INET6, host, &a6) == 1;
+	}
+	memcpy(host, name, hlen);
+	host[hlen] = '\0';
+	struct in_addr a4;
+	return inet_pton(AF_INET, host, &a4) == 1;
+}
+
+/* A blocking connect to an address that needs no lookup is made
+ * asynchronous, and the context parks until it completes or its timeout
+ * passes; the outcome is reported as PHP's blocking connect reports it
+ * (returncode, error_code, error_text "Connection refused", "Connection
+ * timed out"), with the descriptor back in blocking mode. */
+static int chan_hook_connect(php_stream *stream, int option, int value, php_stream_xport_param *xparam)
+{
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	xparam->op = STREAM_XPORT_OP_CONNECT_ASYNC;
+	int r = chan_orig_set_option(stream, option, value, xparam);
+	xparam->op = STREAM_XPORT_OP_CONNECT;
+	if (r != PHP_STREAM_OPTION_RETURN_OK || xparam->outputs.returncode != 1 || sock->socket == SOCK_ERR) {
+		return r; /* done at once, or failed in PHP's own words */
+	}
+	if (xparam->outputs.error_text) { /* "Operation now in progress" */
+		zend_string_release(xparam->outputs.error_text);
+		xparam->outputs.error_text = NULL;
+	}
+	int err = 0;
+	chan_wake why = CHAN_WAKE_TIMEOUT;
+	struct timeval *tv = xparam->inputs.timeout;
+	double timeout = tv ? (double) tv->tv_sec + (double) tv->tv_usec / 1e6 : -1;
+	chan_hook_park *p = timeout != 0 ? chan_hook_enter(stream, CHAN_HOOK_WRITE) : NULL;
+	bool waited = p && chan_checkpoint() && chan_io_wait(sock->socket, CHAN_POLL_OUT, timeout, &why);
+	if (p) {
+		chan_hook_leave(stream, p, CHAN_HOOK_WRITE);
+	}
+	if (p && !waited) {
+		err = ECONNABORTED; /* an exception is on its way */
+	} else if (why == CHAN_WAKE_OK) {
+		socklen_t len = sizeof(err);
+		if (getsockopt(sock->socket, SOL_SOCKET, SO_ERROR, (char *) &err, &len) != 0) {
+			err = errno;
+		}
+	} else if (why == CHAN_WAKE_TIMEOUT) {
+		err = ETIMEDOUT;
+	} else {
+		err = ECONNABORTED;
+		if (why != CHAN_WAKE_CLOSED) {
+			chan_raise(why);
+		}
+	}
+	if (err == 0) {
+		php_set_sock_blocking(sock->socket, 1);
+		xparam->outputs.returncode = 0;
+		xparam->outputs.error_code = 0;
+		return r;
+	}
+	xparam->outputs.returncode = -1;
+	xparam->outputs.error_code = err;
+	if (xparam->want_errortext) {
+		xparam->outputs.error_text = php_socket_error_str(err);
+	}
+	return r;
+}
+
 static int chan_hook_set_option(php_stream *stream, int option, int value, void *ptrparam)
 {
-	if (option == PHP_STREAM_OPTION_XPORT_API && ((php_stream_xport_param *) ptrparam)->op == STREAM_XPORT_OP_ACCEPT) {
-		return chan_hook_accept(stream, option, value, (php_stream_xport_param *) ptrparam);
+	if (option == PHP_STREAM_OPTION_XPORT_API) {
+		php_stream_xport_param *xparam = (php_stream_xport_param *) ptrparam;
+		if (xparam->op == STREAM_XPORT_OP_ACCEPT) {
+			return chan_hook_accept(stream, option, value, xparam);
+		}
+		if (xparam->op == STREAM_XPORT_OP_CONNECT && stream->abstract &&
+		    ((php_netstream_data_t *) stream->abstract)->is_blocked && chan_hook_active(CHAN_HOOK_STREAM) &&
+		    chan_hook_literal(stream, xparam->inputs.name, xparam->inputs.namelen)) {
+			return chan_hook_connect(stream, option, value, xparam);
+		}
 	}
 	return chan_orig_set_option(stream, option, value, ptrparam);
 }
