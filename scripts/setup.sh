@@ -26,6 +26,9 @@ packages=(
 	redis-server php8.2-redis # S9's Redis list beside SharedChannel (a private server on a Unix socket; service not started)
 	linux-perf         # S9's perf stat (cycles, cache misses, context switches per message)
 	postgresql mariadb-server php8.2-pgsql php8.2-mysql # tests/db (private servers; services not started)
+	php-predis         # benchmarks/hooks.php: Predis, a pure-PHP Redis client, under the stream hooks
+	php-doctrine-dbal  # benchmarks/hooks.php: Doctrine DBAL on pdo_mysql under the stream hooks
+	php-guzzlehttp-guzzle # benchmarks/hooks.php: Guzzle with its StreamHandler under the stream hooks
 )
 
 missing=()
