@@ -115,9 +115,12 @@ namespace Chan {
     /*
      * Stream helpers: PHP's stream functions of the same names, for
      * coroutines. Where PHP's would block the process they park the caller
-     * (Coroutine::waitReadable()/waitWritable()) and other coroutines run;
-     * `use function Chan\{fread, fgets, fwrite, ...}` turns code written for
-     * blocking streams into code that waits cooperatively. They switch the
+     * (Coroutine::waitReadable()/waitWritable()) and other coroutines run.
+     * With the hook family "stream" on (hooks()), PHP's own functions park
+     * too; what the helpers still add is a $timeout per call that throws
+     * Chan\TimeoutException, all of the data in one fwrite(), and a connect
+     * and TLS handshake that wait cooperatively for host names and
+     * tls:// as well. They switch the
      * stream to non-blocking mode and leave it so. $timeout is seconds for
      * the whole call (null: no limit); when it expires they throw
      * Chan\TimeoutException, and what was already done stays done. A stream
