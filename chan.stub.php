@@ -384,8 +384,9 @@ namespace Chan {
      * - sleep: sleep(), usleep(), time_nanosleep(), time_sleep_until().
      *   sleep() returns 0 and time_nanosleep() true. A value PHP rejects is
      *   rejected by PHP (same error).
-     * - stream: reads, writes and accept() of blocking socket streams (tcp,
-     *   udp, unix, udg, ssl, tls), whatever opened them: fsockopen(),
+     * - stream: reads, writes, accept(), stream_socket_recvfrom() and
+     *   stream_socket_sendto() of blocking socket streams (tcp, udp, unix,
+     *   udg, ssl, tls), whatever opened them: fsockopen(),
      *   stream_socket_client()/server()/accept(), stream_socket_pair(), the
      *   http:// and https:// wrappers, mysqlnd (mysqli, PDO MySQL),
      *   phpredis, pure-PHP clients. The wait honours the stream's timeout
@@ -409,9 +410,13 @@ namespace Chan {
      * closing it in a destructor or during garbage collection, where no
      * switch may happen, while a context is parked on it is a fatal error.
      * A parked call is a checkpoint: Coroutine::cancel() and withTimeout()
-     * end it with Chan\CancelledException / Chan\TimeoutException once
-     * PHP's function has returned (false, or its error), and the socket is
-     * shut down, so the connection is never reused half-read.
+     * end it with Chan\CancelledException / Chan\TimeoutException, thrown
+     * once PHP's function has returned: what that function made of the
+     * failed transfer (false, a warning, a driver's own exception such as
+     * mysqli_sql_exception or PDOException) comes first, and a driver's
+     * exception becomes the chan exception's previous. The socket is shut
+     * down, so the connection is never reused half-read. An accept ended so
+     * gives no "Accept failed" warning.
      *
      * @return list<string>
      */

@@ -74,6 +74,12 @@ static const char *const chan_hook_labels[] = {
 typedef struct chan_hook_ops {
 	php_stream_ops ops; /* first: the stream's ops pointer is also ours */
 	const php_stream_ops *orig;
+	/* Made by a transport whose connect does no TLS handshake (tcp, udp,
+	 * unix, udg; with OpenSSL loaded tcp:// streams are OpenSSL's kind too,
+	 * label "tcp_socket/ssl", but only ssl:// and tls:// handshake on
+	 * connect), and accepted from such a server: its connect may be made
+	 * asynchronous. */
+	bool plain;
 } chan_hook_ops;
 
 #define CHAN_HOOK_KINDS 16
@@ -99,7 +105,7 @@ static zend_always_inline const php_stream_ops *chan_hook_orig(const php_stream 
 }
 
 /* Our copy of orig, made on first sight; NULL for a kind we do not hook. */
-static const php_stream_ops *chan_hook_ops_for(const php_stream_ops *orig)
+static const php_stream_ops *chan_hook_ops_for(const php_stream_ops *orig, bool plain)
 {
 	const php_stream_ops *found = NULL;
 	bool socket = false;
@@ -113,7 +119,7 @@ static const php_stream_ops *chan_hook_ops_for(const php_stream_ops *orig)
 	tsrm_mutex_lock(chan_hook_kinds_lock);
 #endif
 	for (uint32_t i = 0; i < chan_hook_nkinds && !found; i++) {
-		if (chan_hook_kinds[i].orig == orig) {
+		if (chan_hook_kinds[i].orig == orig && chan_hook_kinds[i].plain == plain) {
 			found = &chan_hook_kinds[i].ops;
 		}
 	}
@@ -125,6 +131,7 @@ static const php_stream_ops *chan_hook_ops_for(const php_stream_ops *orig)
 		k->ops.close = chan_hook_close;
 		k->ops.set_option = chan_hook_set_option;
 		k->orig = orig;
+		k->plain = plain;
 		found = &k->ops;
 		chan_hook_nkinds++;
 	}
@@ -134,10 +141,10 @@ static const php_stream_ops *chan_hook_ops_for(const php_stream_ops *orig)
 	return found;
 }
 
-static void chan_hook_stream(php_stream *stream)
+static void chan_hook_stream(php_stream *stream, bool plain)
 {
 	if (stream && !chan_hook_is_ours(stream->ops)) {
-		const php_stream_ops *ours = chan_hook_ops_for(stream->ops);
+		const php_stream_ops *ours = chan_hook_ops_for(stream->ops, plain);
 		if (ours) {
 			stream->ops = ours;
 		}
@@ -290,6 +297,9 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 	if (timeout == 0) {
 		return chan_orig_io(stream, buf, count, dir);
 	}
+	if (chan_hook_exception_pending()) { /* an earlier op of this call was ended */
+		return -1;
+	}
 	uint64_t start = timeout > 0 ? chan_now_ns() : 0;
 	chan_hook_park *p = NULL;
 	sock->timeout_event = 0;
@@ -312,16 +322,19 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 			}
 		}
 		if (!p && !(p = chan_hook_enter(stream, dir))) {
+			chan_hook_defer_exception();
 			return -1;
 		}
 		if (!chan_checkpoint()) {
 			chan_hook_leave(stream, p, dir);
 			chan_hook_cut(stream, sock);
+			chan_hook_defer_exception();
 			return -1;
 		}
 		chan_wake why;
 		if (!chan_io_wait(sock->socket, dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT, left, &why)) {
 			chan_hook_leave(stream, p, dir);
+			chan_hook_defer_exception();
 			return -1;
 		}
 		switch (why) {
@@ -339,6 +352,7 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 				chan_hook_leave(stream, p, dir);
 				chan_hook_cut(stream, sock);
 				chan_raise(why);
+				chan_hook_defer_exception();
 				return -1;
 		}
 	}
@@ -361,6 +375,38 @@ static ssize_t chan_hook_write(php_stream *stream, const char *buf, size_t count
 }
 
 /* --- accept ------------------------------------------------------------- */
+
+/* stream_socket_accept() is running (its handler is wrapped): an accept the
+ * hook ended with an exception keeps PHP from adding "Accept failed:
+ * Unknown error" to it; nothing failed, the wait was ended. */
+static TSRM_TLS bool chan_hook_in_accept;
+static TSRM_TLS bool chan_hook_quieted;
+static TSRM_TLS int chan_hook_quiet_saved;
+
+static int chan_hook_accept_ended(php_stream_xport_param *xparam)
+{
+	chan_hook_defer_exception();
+	xparam->outputs.returncode = -1;
+	if (chan_hook_in_accept && !chan_hook_quieted) {
+		chan_hook_quiet_saved = EG(error_reporting);
+		EG(error_reporting) &= ~E_WARNING;
+		chan_hook_quieted = true;
+	}
+	return PHP_STREAM_OPTION_RETURN_OK;
+}
+
+static zif_handler chan_stream_socket_accept_prev;
+static ZEND_NAMED_FUNCTION(chan_hook_stream_socket_accept)
+{
+	bool outer = chan_hook_in_accept;
+	chan_hook_in_accept = true;
+	chan_stream_socket_accept_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	chan_hook_in_accept = outer;
+	if (chan_hook_quieted && !outer) {
+		EG(error_reporting) = chan_hook_quiet_saved;
+		chan_hook_quieted = false;
+	}
+}
 
 /* A blocking accept parks until a connection waits; when the timeout given
  * to stream_socket_accept() passes (or the server stream is closed under
@@ -387,8 +433,7 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 				if (p) {
 					chan_hook_leave(stream, p, CHAN_HOOK_READ);
 				}
-				xparam->outputs.returncode = -1;
-				return PHP_STREAM_OPTION_RETURN_OK;
+				return chan_hook_accept_ended(xparam);
 			}
 		} while (why == CHAN_WAKE_OK && !chan_io_ready(sock->socket, CHAN_POLL_IN));
 		if (p) {
@@ -398,13 +443,12 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 			xparam->inputs.timeout = &none;
 		} else if (why != CHAN_WAKE_OK) {
 			chan_raise(why);
-			xparam->outputs.returncode = -1;
-			return PHP_STREAM_OPTION_RETURN_OK;
+			return chan_hook_accept_ended(xparam);
 		}
 	}
 	int r = chan_orig_set_option(stream, option, value, xparam);
 	xparam->inputs.timeout = given;
-	chan_hook_stream(xparam->outputs.client);
+	chan_hook_stream(xparam->outputs.client, ((const chan_hook_ops *) stream->ops)->plain);
 	return r;
 }
 
@@ -416,12 +460,12 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
  * tries in turn: that stays PHP's until the family "dns" comes. */
 static bool chan_hook_literal(const php_stream *stream, const char *name, size_t len)
 {
+	if (!((const chan_hook_ops *) stream->ops)->plain) {
+		return false; /* ssl://, tls://: the handshake follows inside PHP's connect */
+	}
 	const char *label = chan_hook_orig(stream)->label;
 	if (!strcmp(label, "unix_socket") || !strcmp(label, "udg_socket")) {
 		return true;
-	}
-	if (strcmp(label, "tcp_socket") && strcmp(label, "udp_socket")) {
-		return false; /* ssl/tls: the handshake follows inside PHP's connect */
 	}
 	char host[64];
 	const char *colon = len ? zend_memrchr(name, ':', len) : NULL;
@@ -467,9 +511,12 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 	bool waited = p && chan_checkpoint() && chan_io_wait(sock->socket, CHAN_POLL_OUT, timeout, &why);
 	if (p) {
 		chan_hook_leave(stream, p, CHAN_HOOK_WRITE);
+	} else if (timeout != 0) {
+		chan_hook_defer_exception(); /* Chan\Error: another context connects it */
 	}
 	if (p && !waited) {
 		err = ECONNABORTED; /* an exception is on its way */
+		chan_hook_defer_exception();
 	} else if (why == CHAN_WAKE_OK) {
 		socklen_t len = sizeof(err);
 		if (getsockopt(sock->socket, SOL_SOCKET, SO_ERROR, (char *) &err, &len) != 0) {
@@ -481,6 +528,7 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 		err = ECONNABORTED;
 		if (why != CHAN_WAKE_CLOSED) {
 			chan_raise(why);
+			chan_hook_defer_exception();
 		}
 	}
 	if (err == 0) {
@@ -497,12 +545,59 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 	return r;
 }
 
+/* --- recvfrom, sendto ----------------------------------------------------- */
+
+/* stream_socket_recvfrom() and sendto() (with flags or an address; without,
+ * they are reads and writes): PHP's recvfrom()/sendto() block in the kernel
+ * on a blocking socket, with no timeout. The context parks, without a
+ * timeout as PHP's call has none, until the socket is ready. */
+static int chan_hook_transfer(php_stream *stream, int option, int value, php_stream_xport_param *xparam, int dir)
+{
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	unsigned events = dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT;
+	if (!chan_io_ready(sock->socket, events)) {
+		chan_hook_park *p = chan_hook_exception_pending() ? NULL : chan_hook_enter(stream, dir);
+		chan_wake why = CHAN_WAKE_OK;
+		bool waited = p != NULL;
+		while (waited && why == CHAN_WAKE_OK && !chan_io_ready(sock->socket, events)) {
+			waited = chan_checkpoint() && chan_io_wait(sock->socket, events, -1, &why);
+		}
+		if (p) {
+			chan_hook_leave(stream, p, dir);
+		}
+		if (waited && why != CHAN_WAKE_OK && why != CHAN_WAKE_CLOSED) {
+			chan_raise(why);
+			waited = false;
+		}
+		if (!waited) {
+			if (p) {
+				chan_hook_cut(stream, sock);
+			}
+			chan_hook_defer_exception();
+			xparam->outputs.returncode = -1;
+			return PHP_STREAM_OPTION_RETURN_OK;
+		}
+		if (why == CHAN_WAKE_CLOSED) {
+#ifndef PHP_WIN32
+			shutdown(sock->socket, SHUT_RDWR); /* fails as on a reset connection */
+#endif
+		}
+	}
+	return chan_orig_set_option(stream, option, value, xparam);
+}
+
 static int chan_hook_set_option(php_stream *stream, int option, int value, void *ptrparam)
 {
 	if (option == PHP_STREAM_OPTION_XPORT_API) {
 		php_stream_xport_param *xparam = (php_stream_xport_param *) ptrparam;
 		if (xparam->op == STREAM_XPORT_OP_ACCEPT) {
 			return chan_hook_accept(stream, option, value, xparam);
+		}
+		if ((xparam->op == STREAM_XPORT_OP_RECV || xparam->op == STREAM_XPORT_OP_SEND) && stream->abstract &&
+		    ((php_netstream_data_t *) stream->abstract)->socket != SOCK_ERR &&
+		    ((php_netstream_data_t *) stream->abstract)->is_blocked && chan_hook_active(CHAN_HOOK_STREAM)) {
+			return chan_hook_transfer(stream, option, value, xparam,
+			                          xparam->op == STREAM_XPORT_OP_RECV ? CHAN_HOOK_READ : CHAN_HOOK_WRITE);
 		}
 		if (xparam->op == STREAM_XPORT_OP_CONNECT && stream->abstract &&
 		    ((php_netstream_data_t *) stream->abstract)->is_blocked && chan_hook_active(CHAN_HOOK_STREAM) &&
@@ -572,7 +667,10 @@ static php_stream *chan_hook_factory(const char *proto, size_t protolen, const c
 	}
 	php_stream *stream = orig(proto, protolen, resourcename, resourcenamelen, persistent_id, options, flags, timeout,
 	                          context STREAMS_REL_CC);
-	chan_hook_stream(stream);
+	bool plain = (protolen == 3 &&
+	              (!strncasecmp(proto, "tcp", 3) || !strncasecmp(proto, "udp", 3) || !strncasecmp(proto, "udg", 3))) ||
+	             (protolen == 4 && !strncasecmp(proto, "unix", 4));
+	chan_hook_stream(stream, plain);
 	return stream;
 }
 
@@ -588,7 +686,7 @@ static ZEND_NAMED_FUNCTION(chan_hook_stream_socket_pair)
 			php_stream *s;
 			if (Z_TYPE_P(zv) == IS_RESOURCE &&
 			    (s = zend_fetch_resource2(Z_RES_P(zv), NULL, php_file_le_stream(), php_file_le_pstream()))) {
-				chan_hook_stream(s);
+				chan_hook_stream(s, true);
 			}
 		}
 		ZEND_HASH_FOREACH_END();
@@ -597,6 +695,7 @@ static ZEND_NAMED_FUNCTION(chan_hook_stream_socket_pair)
 
 static const chan_wrapped_function chan_hook_stream_functions[] = {
     {"stream_socket_pair", chan_hook_stream_socket_pair, &chan_stream_socket_pair_prev},
+    {"stream_socket_accept", chan_hook_stream_socket_accept, &chan_stream_socket_accept_prev},
 };
 
 void chan_hook_stream_minit(void)
