@@ -37,7 +37,7 @@ CHAN_HOOK_SLEEPER(sleep)
 		chan_sleep_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	chan_sleep((double) seconds);
+	chan_sleep((double) (unsigned int) seconds); /* PHP's cast: sleep(2 ** 32) is sleep(0) */
 	RETURN_LONG(0);
 }
 
@@ -55,7 +55,7 @@ CHAN_HOOK_SLEEPER(usleep)
 		chan_usleep_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	chan_sleep((double) us / 1e6);
+	chan_sleep((double) (unsigned int) us / 1e6); /* PHP's cast */
 }
 
 CHAN_HOOK_SLEEPER(time_nanosleep)
@@ -95,7 +95,9 @@ CHAN_HOOK_SLEEPER(time_sleep_until)
 		return;
 	}
 	double left = target - ((double) now.tv_sec + (double) now.tv_usec / 1e6);
-	if (!(left > 0)) { /* in the past (PHP warns), now, or NAN */
+	/* In the past (PHP warns), now, NAN, or beyond what PHP accepts (its
+	 * ValueError: between 0 and UINT64_MAX / 1e9 seconds). */
+	if (!(left > 0) || !(target <= (double) (UINT64_MAX / 1e9))) {
 		chan_time_sleep_until_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
