@@ -23,6 +23,10 @@
 #   db        tests/db: coroutines on private PostgreSQL and MariaDB servers
 #             (8.2 under valgrind, and 8.4, 8.5, 8.6 in the chroot, which gets
 #             the packages on demand)
+#   phpsrc    tests/phpsrc/run.sh: php-src's own phpt files for the hooked
+#             families (Debian's php8.2 source) without chan, with chan, and
+#             with a coroutine beside main: every outcome must be PHP's own
+#             (about 4.5 min)
 #   phpunit   phpunit-extension/tests/run.sh: the PHPUnit extension's fixture
 #             suite with Debian's phpunit 9.6 on PHP 8.2 and sid's phpunit 13
 #             on 8.4 in the chroot (each installed on demand): leaking tests
@@ -326,6 +330,11 @@ gate_db() {
 	g_pass=$((p + g_pass)) g_fail=$((f + g_fail)) g_skip=$((s + g_skip))
 }
 
+gate_phpsrc() {
+	run_logged "$logs/phpsrc.log" tests/phpsrc/run.sh --php=/usr/bin/php8.2 --so="$dev_so"
+	closing_counts "$logs/phpsrc.log" $?
+}
+
 # Debian 12 has phpunit 9.6 (the listener), sid 13 (the event extension):
 # the two APIs the extension has, each on the PHP its phpunit runs on.
 gate_phpunit() {
@@ -474,6 +483,7 @@ gate matrix gate_matrix
 gate threads gate_threads
 gate fpm gate_fpm
 gate db gate_db
+gate phpsrc gate_phpsrc
 gate phpunit gate_phpunit
 gate revolt gate_revolt
 gate tools gate_tools
