@@ -108,7 +108,10 @@ function db_pool_demo(string $name, DbPool $pool, string $dsn, Closure $sleep): 
     $killer = $pool->get($dsn);
     @$pool->driver->query($killer, $dsn, $pg ? "select pg_terminate_backend($victim)" : "kill $victim", 5);
     $pool->put($killer);
-    Coroutine::sleep(0.1); // the server closes it
+    // The server closes it a moment later: wait until its socket says so
+    // (readable, as an idle connection never is) rather than for a fixed
+    // time a busy server could outlast.
+    Coroutine::waitReadable($pg ? pg_socket($next) : $next, 10);
     $conns = [];
     for ($i = 0; $i < $pool->size; $i++) {
         $conns[] = $pool->get($dsn);

@@ -16,7 +16,9 @@
  * wait() rethrows that first exception once all have finished.
  *
  * fetch() stands in for a network call: Chan\Coroutine::sleep() parks only
- * the calling coroutine.
+ * the calling coroutine. Its delays (50 to 200 ms) are long next to
+ * starting a task, so the tasks in flight when one fails are still waiting
+ * for their answers then, however busy the machine.
  *
  * Run: php -d extension=chan.so examples/fan_out_group.php
  * (the path of your chan.so: scripts/build.sh prints it)
@@ -34,7 +36,7 @@ function fetch(string $word): int
     if ($word === '') {
         throw new InvalidArgumentException('cannot fetch an empty word');
     }
-    Coroutine::sleep(0.01 * (strlen($word) % 4 + 1));
+    Coroutine::sleep(0.05 * (strlen($word) % 4 + 1));
     return strlen($word);
 }
 

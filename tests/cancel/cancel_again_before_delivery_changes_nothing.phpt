@@ -9,20 +9,29 @@ use Chan\Coroutine;
 use function Chan\go;
 
 $ch = new Channel(0);
-$after = function (string $who) use ($ch) {
+// The order of the last three lines comes from these channels, not from
+// which coroutine's sleep ends first or whether its timer fires before the
+// parked one is woken: the parked one's catch, then "running", then "parked".
+$turn = ['running' => new Channel(1), 'parked' => new Channel(1)];
+$after = function (string $who, ?string $next = null) use ($turn) {
     $ok = new Channel(1);
     $ok->push('x');
     $ok->pop();
     Coroutine::sleep(0.001);
+    $turn[$who]->pop();
     echo "$who: blocking calls after it do not throw\n";
+    if ($next !== null) {
+        $turn[$next]->push(true);
+    }
 };
 
-$parked = go(function () use ($ch, $after) {
+$parked = go(function () use ($ch, $after, $turn) {
     try {
         $ch->pop();
     } catch (Chan\CancelledException $e) {
         echo "parked: ", get_class($e), "\n";
     }
+    $turn['running']->push(true);
     $after('parked');
 });
 $running = go(function () use ($after) {
@@ -32,7 +41,7 @@ $running = go(function () use ($after) {
     } catch (Chan\CancelledException $e) {
         echo "running: ", get_class($e), "\n";
     }
-    $after('running');
+    $after('running', 'parked');
 });
 Coroutine::yield();
 var_dump(Coroutine::cancel($parked), Coroutine::cancel($parked), Coroutine::cancel($parked));

@@ -31,7 +31,24 @@ function get(string $addr, string $path): array
 $mysql = sprintf('mysql:unix_socket=%s;dbname=%s;user=%s', chan_db_env('CHAN_MYSQL_SOCKET'),
     chan_db_env('CHAN_MYSQL_DB') ?? 'chan', chan_db_env('CHAN_MYSQL_USER') ?? 'chan');
 $backends = db_backends($mysql, chan_db_env('CHAN_PG_DSN'), 2, 2, 0.3, 10.0);
-$server = new HttpServer(db_handler($backends), '127.0.0.1', 0);
+// The eight database requests wait in the handler until all eight are in,
+// then go on together: however slowly they arrive, each database gets four
+// at once, two of which find both connections out and wait (the stats'
+// "waited"; in series nobody would wait).
+$handler = db_handler($backends);
+$arrived = 0;
+$allIn = new Chan\Channel();   // closed by the eighth
+$gated = function (array $request) use ($handler, &$arrived, $allIn): array {
+    if (!$allIn->isClosed() && in_array($request['target'], ['/mysql', '/pgsql'], true)) {
+        if (++$arrived === 8) {
+            $allIn->close();
+        } else {
+            Chan\select([$allIn]);   // returns once it is closed
+        }
+    }
+    return $handler($request);
+};
+$server = new HttpServer($gated, '127.0.0.1', 0);
 $addr = $server->address();
 
 Chan\run(function () use ($server, $addr, $backends) {
@@ -60,8 +77,8 @@ Chan\run(function () use ($server, $addr, $backends) {
     $elapsed = (hrtime(true) - $t) / 1e9;
     sort($answers);
     echo implode("", array_map(fn ($a) => "$a", $answers));
-    echo "2 rounds of 0.3 s (>= 0.55 s): ", var_export($elapsed >= 0.55, true), "; not 8 in series (< 2 s): ",
-        var_export($elapsed < 2, true), "\n";
+    // Only a lower bound: how much longer it takes depends on the machine.
+    echo "2 rounds of 0.3 s (>= 0.55 s): ", var_export($elapsed >= 0.55, true), "\n";
     chan_db_note(sprintf("db_server.php: 4 requests to each database, pools of 2, 0.3 s sleeps: %.3f s", $elapsed));
 
     echo implode(' | ', get($addr, '/')), implode(' | ', get($addr, '/nope'));
@@ -88,7 +105,7 @@ HTTP/1.1 200 OK | pgsql: select pg_sleep(0.3) = ''
 HTTP/1.1 200 OK | pgsql: select pg_sleep(0.3) = ''
 HTTP/1.1 200 OK | pgsql: select pg_sleep(0.3) = ''
 HTTP/1.1 200 OK | pgsql: select pg_sleep(0.3) = ''
-2 rounds of 0.3 s (>= 0.55 s): true; not 8 in series (< 2 s): true
+2 rounds of 0.3 s (>= 0.55 s): true
 HTTP/1.1 200 OK | mysql: select sleep(0.3) = '0'
 HTTP/1.1 404 Not Found | no database 'nope'; this server has: /mysql, /pgsql
 HTTP/1.1 200 OK

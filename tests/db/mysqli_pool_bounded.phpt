@@ -46,8 +46,9 @@ Chan\run(function () use ($db) {
     echo "connections used: ", count(array_unique(array_column($rows, 0))), "\n";
     echo "most open at once, by the pool: $maxPool, peak ", $pool->stats($dsn)['peak'], "\n";
     echo "most open at once, on the server: $maxServer\n";
+    // Only a lower bound: how much longer it takes depends on the machine.
+    // Not 12 in series: 9 borrowers waited while 3 had the connections.
     echo "4 rounds of 0.3 s (>= 1.2 s): ", var_export($elapsed >= 1.15, true), "\n";
-    echo "not 12 in series (< 3 s): ", var_export($elapsed < 3, true), "\n";
     $s = $pool->stats($dsn);
     echo "open {$s['open']}, idle {$s['idle']}, out {$s['out']}, connects {$s['connects']}, reused {$s['reused']}, discarded {$s['discarded']}\n";
     echo "borrowers that waited: ", var_export($s['waits'] >= 9, true), ", timed out: {$s['timeouts']}\n";
@@ -63,7 +64,6 @@ connections used: 3
 most open at once, by the pool: 3, peak 3
 most open at once, on the server: 3
 4 rounds of 0.3 s (>= 1.2 s): true
-not 12 in series (< 3 s): true
 open 3, idle 3, out 0, connects 3, reused 9, discarded 0
 borrowers that waited: true, timed out: 0
 after close(): open 0

@@ -20,7 +20,9 @@ foreach ([65536, 1] as $size) {
 }
 $wg = new WaitGroup(1);
 $busy = new Group(1);
-$busy->go(fn () => Coroutine::sleep(0.5));
+// Its only member runs until main lets it end, long after every deadline.
+$release = new Channel(0);
+$busy->go(fn () => $release->pop());
 $ch = new Channel(0);
 
 $calls = [
@@ -47,9 +49,11 @@ foreach ($calls as $name => $call) {
 }
 $ticks = 0;
 go(function () use (&$ticks, &$results, $calls) {
+    // Queued behind the callers, it first runs once they are all parked,
+    // before any deadline can wake one (a woken one queues behind it).
     while (count($results) < count($calls)) {
-        Coroutine::sleep(0.005);
         $ticks++;
+        Coroutine::sleep(0.005);
     }
 });
 while (count($results) < count($calls)) {
@@ -60,6 +64,7 @@ foreach ($calls as $name => $_) {
 }
 echo "others ran meanwhile: ", json_encode($ticks > 0), "\n";
 $wg->done();
+$release->push('done');
 $busy->wait();
 echo "live: ", Coroutine::count(), "\n";
 ?>

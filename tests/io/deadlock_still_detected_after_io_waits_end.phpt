@@ -11,17 +11,21 @@ use function Chan\go;
 [$a, $b] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
 [$c, $d] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
 
-// every way an I/O wait ends
-go(function () use ($a) { Coroutine::waitReadable($a); echo "woken by data: ", fread($a, 10), "\n"; });
+// every way an I/O wait ends (in an order the test does not fix: whether
+// the data or the 0.2 s timeout is seen first depends on the machine's speed)
+$ends = [];
+go(function () use ($a, &$ends) { Coroutine::waitReadable($a); $ends[] = "woken by data: " . fread($a, 10); });
 go(function () use ($b) { fwrite($b, "x"); });
-go(function () use ($d) {
-    try { Coroutine::waitReadable($d, 0.2); } catch (Chan\TimeoutException) { echo "timed out\n"; }
+go(function () use ($d, &$ends) {
+    try { Coroutine::waitReadable($d, 0.2); } catch (Chan\TimeoutException) { $ends[] = "timed out"; }
 });
-go(function () use ($c) {
-    try { Coroutine::waitReadable($c); } catch (Chan\ClosedException) { echo "closed\n"; }
+go(function () use ($c, &$ends) {
+    try { Coroutine::waitReadable($c); } catch (Chan\ClosedException) { $ends[] = "closed"; }
 });
 go(function () use ($c) { Coroutine::sleep(0.5); fclose($c); });
 Chan\run(fn () => null);
+sort($ends);
+echo implode("\n", $ends), "\n";
 
 // now nothing waits on I/O or a timer: a coroutine and main block on channels
 $x = new Channel();
@@ -43,9 +47,9 @@ Coroutine::waitReadable($a);
 var_dump(fread($a, 10));
 ?>
 --EXPECT--
-woken by data: x
-timed out
 closed
+timed out
+woken by data: x
 coroutine destroyed
 Chan\DeadlockError: all coroutines are asleep - deadlock!
 int(0)

@@ -5,6 +5,9 @@ chan
 pcntl
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip needs pcntl_fork'); ?>
+--INI--
+; usleep() must block the whole (child) process here, not park the coroutine
+chan.hooks=none
 --FILE--
 <?php
 use Chan\Coroutine;

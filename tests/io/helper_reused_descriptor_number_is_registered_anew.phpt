@@ -28,13 +28,16 @@ function pair(): array {
 // A reader parks on $a twice (its registration is kept), then $a goes away
 // with its destructor.
 [[$a, $b], $numbers] = pair();
-go(function () use ($a) {
+$read = new Chan\Channel(1);
+go(function () use ($a, $read) {
     echo "old: ", Chan\fread($a, 100, 5), "\n";
+    $read->push(true);
     echo "old: ", Chan\fread($a, 100, 5), "\n";
 });
-go(function () use ($b) {
+go(function () use ($b, $read) {
     Coroutine::sleep(0.01);
     fwrite($b, "one");
+    $read->pop();           // "two" only once "one" was read: never both in one read
     Coroutine::sleep(0.01);
     fwrite($b, "two");
 });

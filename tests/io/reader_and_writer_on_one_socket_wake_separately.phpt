@@ -11,18 +11,24 @@ use function Chan\go;
 stream_set_blocking($a, false);
 stream_set_blocking($b, false);
 
+// The peer goes on when the coroutine it waits for has woken (a channel),
+// not after a sleep that a slow machine could outlast.
+$woke = new Chan\Channel(1);
+
 // 1. $a has room but no data: the writer wakes, the reader waits on.
 $log = [];
 go(function () use ($a, &$log) {
     Coroutine::waitReadable($a);
     $log[] = "reader woke, read " . var_export(fread($a, 100), true);
 });
-go(function () use ($a, &$log) {
+go(function () use ($a, &$log, $woke) {
     Coroutine::waitWritable($a);
     $log[] = "writer woke";
+    $woke->push(true);
 });
-go(function () use ($b, &$log) {
-    Coroutine::sleep(0.05);
+go(function () use ($b, &$log, $woke) {
+    $woke->pop();
+    Coroutine::sleep(0.01);   // the reader still waits meanwhile
     $log[] = "peer writes";
     fwrite($b, "data");
 });
@@ -36,15 +42,17 @@ go(function () use ($a, &$log) {
     Coroutine::waitWritable($a);
     $log[] = "writer woke";
 });
-go(function () use ($a, &$log) {
+go(function () use ($a, &$log, $woke) {
     Coroutine::waitReadable($a);
     $log[] = "reader woke, read " . var_export(fread($a, 100), true);
+    $woke->push(true);
 });
-go(function () use ($b, &$log) {
+go(function () use ($b, &$log, $woke) {
     Coroutine::sleep(0.01);
     $log[] = "peer writes";
     fwrite($b, "more");
-    Coroutine::sleep(0.05);
+    $woke->pop();
+    Coroutine::sleep(0.01);   // the writer still waits meanwhile
     $log[] = "peer drains";
     while (fread($b, 65536) !== '');
 });

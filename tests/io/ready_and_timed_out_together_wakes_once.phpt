@@ -2,6 +2,9 @@
 A waiter whose stream becomes ready and whose timeout expires before the scheduler looks again is woken exactly once (either outcome), and the data is still there for the next wait
 --EXTENSIONS--
 chan
+--INI--
+; usleep() must block the whole process here, not park the coroutine
+chan.hooks=none
 --FILE--
 <?php
 use Chan\Coroutine;

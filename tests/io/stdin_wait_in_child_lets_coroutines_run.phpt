@@ -1,5 +1,5 @@
 --TEST--
-In a child PHP process, a coroutine waiting readable on STDIN (a pipe) lets another coroutine tick with Coroutine::sleep() until the parent writes a line after a delay; then the line is read
+In a child PHP process, a coroutine waiting readable on STDIN (a pipe) lets another coroutine tick with Coroutine::sleep() until the parent writes a line, which it does once a timer has fired in the child; then the line is read
 --EXTENSIONS--
 chan
 --SKIPIF--
@@ -25,7 +25,9 @@ Chan\go(function () use (&$done, &$ticks) {
 Chan\go(function () use (&$done, &$ticks) {
     while (!$done) {
         Coroutine::sleep(0.005);
-        $ticks++;
+        if (++$ticks === 1) {
+            echo "child: ticked while waiting\n";   // the parent writes once it sees this
+        }
     }
 });
 Chan\run(fn () => null);
@@ -34,8 +36,9 @@ PHP;
 $proc = proc_open([PHP_BINARY, '-n', '-d', "extension=$so", '-r', $code],
                   [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $pipes);
 [$in, $out] = $pipes;
+stream_set_timeout($out, 60);   // a child that never ticks fails the test, not hangs it
 echo fgets($out);       // the child waits now
-usleep(200000);
+echo fgets($out);       // and a timer has fired in it meanwhile
 fwrite($in, "hello\n");
 fclose($in);
 echo stream_get_contents($out);
@@ -44,6 +47,7 @@ echo "exit status ", proc_close($proc), "\n";
 ?>
 --EXPECT--
 child: waiting on STDIN
+child: ticked while waiting
 child: ticks while waiting: yes
 child: read hello
 child: done

@@ -32,7 +32,9 @@ $wg = new WaitGroup();
 for ($i = 0; $i < 3; $i++) {
     $wg->add();
     go(function () use ($wg, $i) {
-        Coroutine::sleep(0.05 * (3 - $i));
+        // Started later, a longer sleep: they end in the order they started,
+        // however long starting each one takes.
+        Coroutine::sleep(0.05 * ($i + 1));
         echo "worker $i done\n";
         $wg->done();
     });
@@ -47,7 +49,7 @@ producer after push
 main popped hello
 consumer got world
 main pushed
-worker 2 done
-worker 1 done
 worker 0 done
+worker 1 done
+worker 2 done
 main after wait, count=0

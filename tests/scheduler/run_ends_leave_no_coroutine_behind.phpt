@@ -53,11 +53,14 @@ var_dump(Coroutine::count());
 var_dump(Chan\run(fn() => 'next run() is clean'));
 
 echo "-- a deadline around run()\n";
+// Both coroutines wait until main lets them go on (FIFO: run()'s coroutine
+// parks first), not for a time that a slow machine could outlast.
+$goOn = new Channel(0);
 try {
-    Chan\withTimeout(0.05, function () {
-        Chan\run(function () {
-            go(function () { Coroutine::sleep(0.2); echo "sleeper goes on after the deadline\n"; });
-            Coroutine::sleep(0.4);
+    Chan\withTimeout(0.2, function () use ($goOn) {
+        Chan\run(function () use ($goOn) {
+            go(function () use ($goOn) { $goOn->pop(); echo "child goes on after the deadline\n"; });
+            $goOn->pop();
             echo "run()'s coroutine goes on after the deadline\n";
         });
     });
@@ -65,6 +68,8 @@ try {
     echo "deadline: ", $e->getMessage(), "\n";
 }
 var_dump(Coroutine::count());
+$goOn->push(1);   // both are parked in pop(): no wait, no switch
+$goOn->push(2);
 var_dump(Chan\run(fn() => 'the next run() waits for them'));
 var_dump(Coroutine::count());
 ?>
@@ -89,7 +94,7 @@ string(19) "next run() is clean"
 -- a deadline around run()
 deadline: The deadline of Chan\withTimeout() has passed
 int(2)
-sleeper goes on after the deadline
 run()'s coroutine goes on after the deadline
+child goes on after the deadline
 string(29) "the next run() waits for them"
 int(0)

@@ -22,11 +22,19 @@ go(fn () => $ch->push('second'));
 var_dump(select([$ch], 10));
 
 // Timers fire in deadline order whoever owns them: sleeps and selects mixed.
+// Each deadline is $s after a common moment (the first timer set, plus 0.5 s
+// for all four to be set), so a coroutine that starts late (the first run of
+// code under valgrind can take 100 ms and more) keeps its deadline's place.
 $order = new Channel(10);
-go(function () use ($order) { Coroutine::sleep(0.09); $order->push('sleep 0.09'); });
-go(function () use ($order) { select([new Channel(0)], 0.03); $order->push('select 0.03'); });
-go(function () use ($order) { Coroutine::sleep(0.06); $order->push('sleep 0.06'); });
-go(function () use ($order) { select([], 0.12); $order->push('empty select 0.12'); });
+$first = null;
+$left = function (float $s) use (&$first): float {
+    $first ??= hrtime(true);
+    return max(0, 0.5 + $s - (hrtime(true) - $first) / 1e9);
+};
+go(function () use ($order, $left) { Coroutine::sleep($left(0.3)); $order->push('sleep 0.3'); });
+go(function () use ($order, $left) { select([new Channel(0)], $left(0.1)); $order->push('select 0.1'); });
+go(function () use ($order, $left) { Coroutine::sleep($left(0.2)); $order->push('sleep 0.2'); });
+go(function () use ($order, $left) { select([], $left(0.4)); $order->push('empty select 0.4'); });
 for ($i = 0; $i < 4; $i++) {
     echo $order->pop(), "\n";
 }
@@ -48,7 +56,7 @@ array(3) {
   [2]=>
   bool(true)
 }
-select 0.03
-sleep 0.06
-sleep 0.09
-empty select 0.12
+select 0.1
+sleep 0.2
+sleep 0.3
+empty select 0.4
