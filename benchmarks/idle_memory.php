@@ -218,47 +218,6 @@ function idle_measure(S6Proc $server, int $n, int $nofile, bool $withMemory): ar
     return $r;
 }
 
-/** Builds the Go reference server in a temporary directory: its path, or null without `go`. */
-function idle_build_go(): ?string
-{
-    if (trim((string) shell_exec('command -v go 2>/dev/null')) === '') {
-        return null;
-    }
-    $dir = sys_get_temp_dir() . '/chan-idle-memory-go';
-    @mkdir($dir, 0700, true);
-    file_put_contents("$dir/main.go", <<<'GO'
-        // benchmarks/idle_memory.php's reference: net/http with a plain hello handler.
-        package main
-
-        import (
-        	"fmt"
-        	"net"
-        	"net/http"
-        )
-
-        func main() {
-        	ln, err := net.Listen("tcp", "127.0.0.1:0")
-        	if err != nil {
-        		panic(err)
-        	}
-        	fmt.Printf("listening on http://%s/\n", ln.Addr())
-        	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-        		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-        		fmt.Fprintf(w, "hello: %s %s\n", r.Method, r.URL.Path)
-        	})
-        	panic(http.Serve(ln, nil))
-        }
-        GO);
-    $out = [];
-    exec('cd ' . escapeshellarg($dir) . ' && GO111MODULE=off GOCACHE=' . escapeshellarg("$dir/cache")
-        . ' go build -o idle-go main.go 2>&1', $out, $rc);
-    if ($rc !== 0) {
-        fwrite(STDERR, "go build failed, no Go reference: " . implode("\n", $out) . "\n");
-        return null;
-    }
-    return "$dir/idle-go";
-}
-
 /** "chan.so (sha1 0123456789ab)", the path as bench_path() gives it. */
 function idle_so_label(string $so): string
 {
@@ -305,7 +264,7 @@ s6_exit_on_signals();
 
 $date = gmdate('Y-m-d H:i') . ' UTC';
 $loadStart = bench_loadavg();
-$goBin = isset($opt['no-go']) ? null : idle_build_go();
+$goBin = isset($opt['no-go']) ? null : s6_build_go();
 $goVersion = $goBin ? trim((string) shell_exec('go version')) : null;
 
 $script = 'benchmarks/idle_memory.php';
@@ -427,9 +386,4 @@ if ($notes) {
     $md .= "\n" . implode("\n\n", $notes) . "\n";
 }
 
-echo "\n", $md;
-if ($out !== '-') {
-    @mkdir(dirname($out), 0777, true);
-    file_put_contents($out, $md);
-    fwrite(STDERR, 'written: ' . bench_path($out) . "\n");
-}
+bench_write_report($md, $out);

@@ -338,3 +338,38 @@ function bench_cpu_split(): array
     $u = getrusage();
     return [$u['ru_utime.tv_sec'] + $u['ru_utime.tv_usec'] / 1e6, $u['ru_stime.tv_sec'] + $u['ru_stime.tv_usec'] / 1e6];
 }
+
+/**
+ * Builds $source, one Go main package, in sys_get_temp_dir()/chan-$name-go
+ * (GOCACHE inside it) and returns the binary's path; null, with the reason
+ * on stderr, when `go` is missing or the build fails.
+ */
+function bench_build_go(string $name, string $source): ?string
+{
+    if (trim((string) shell_exec('command -v go 2>/dev/null')) === '') {
+        return null;
+    }
+    $dir = sys_get_temp_dir() . "/chan-$name-go";
+    @mkdir($dir, 0700, true);
+    file_put_contents("$dir/main.go", $source);
+    $out = [];
+    exec('cd ' . escapeshellarg($dir) . ' && GO111MODULE=off GOCACHE=' . escapeshellarg("$dir/cache")
+        . ' go build -o ' . escapeshellarg("$name-go") . ' main.go 2>&1', $out, $rc);
+    if ($rc !== 0) {
+        fwrite(STDERR, "go build failed, no Go reference: " . implode("\n", $out) . "\n");
+        return null;
+    }
+    return "$dir/$name-go";
+}
+
+/** Prints the report $md and writes it to $out unless that is "-". */
+function bench_write_report(string $md, string $out): void
+{
+    echo "\n", $md;
+    if ($out !== '-') {
+        @mkdir(dirname($out), 0777, true);
+        file_put_contents($out, $md);
+        fwrite(STDERR, 'written: ' . bench_path($out) . "\n");
+    }
+}
+

@@ -175,49 +175,6 @@ function s6_idle(S6Proc $server, int $n, int $nofile): array
     return ['ok' => (int) $m[1], 'cpu' => $cpu, 'wall' => $wall, 'rss' => $server->peakRss(), 'cmd' => $cmd];
 }
 
-/** Builds the Go reference server in a temporary directory: its path, or null without `go`. */
-function s6_build_go(): ?string
-{
-    if (trim((string) shell_exec('command -v go 2>/dev/null')) === '') {
-        return null;
-    }
-    $dir = sys_get_temp_dir() . '/chan-s6-go';
-    @mkdir($dir, 0700, true);
-    file_put_contents("$dir/main.go", <<<'GO'
-        // S6's reference: net/http, the same 1 s handler as examples/http_server.php.
-        package main
-
-        import (
-        	"fmt"
-        	"net"
-        	"net/http"
-        	"time"
-        )
-
-        func main() {
-        	ln, err := net.Listen("tcp", "127.0.0.1:0")
-        	if err != nil {
-        		panic(err)
-        	}
-        	fmt.Printf("listening on http://%s/\n", ln.Addr())
-        	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-        		time.Sleep(time.Second)
-        		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-        		fmt.Fprintf(w, "hello: %s %s\n", r.Method, r.URL.Path)
-        	})
-        	panic(http.Serve(ln, nil))
-        }
-        GO);
-    $out = [];
-    exec('cd ' . escapeshellarg($dir) . ' && GO111MODULE=off GOCACHE=' . escapeshellarg("$dir/cache")
-        . ' go build -o s6-go main.go 2>&1', $out, $rc);
-    if ($rc !== 0) {
-        fwrite(STDERR, "go build failed, no Go reference: " . implode("\n", $out) . "\n");
-        return null;
-    }
-    return "$dir/s6-go";
-}
-
 /** A free port on 127.0.0.1 (for php -S, which cannot be given port 0). */
 function s6_free_port(): int
 {
@@ -268,7 +225,7 @@ $goBin = isset($opt['no-go']) ? null : s6_build_go();
 $goVersion = $goBin ? trim((string) shell_exec('go version')) : null;
 
 $chanArgv = ['php', '-n', '-d', "extension=$so", "$root/examples/http_server.php", '--port=0', '--delay=' . S6_DELAY];
-$goArgv = $goBin ? [$goBin] : null;
+$goArgv = $goBin ? [$goBin, '-delay=1s'] : null;
 $servers = ['chan' => fn () => new S6Proc('chan', $chanArgv, $nofile)];
 if ($goArgv) {
     $servers['go'] = fn () => new S6Proc('go', $goArgv, $nofile, ['GOMAXPROCS' => '1']);

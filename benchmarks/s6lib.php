@@ -204,12 +204,7 @@ function s6_write_report(string $md, array $warnings, string $out): void
     if ($warnings) {
         $md .= "\n" . implode("\n\n", $warnings) . "\n";
     }
-    echo "\n", $md;
-    if ($out !== '-') {
-        @mkdir(dirname($out), 0777, true);
-        file_put_contents($out, $md);
-        fwrite(STDERR, "written: $out\n");
-    }
+    bench_write_report($md, $out);
 }
 
 /** What the report's first paragraph says of the run: when, the load, PHP, chan.so, the work tree, the CPUs, ab. */
@@ -226,3 +221,42 @@ function s6_environment(string $so, string $root): array
         'ab' => preg_match('/(ApacheBench, Version [0-9.]+)/', (string) shell_exec('ab -V 2>&1'), $m) ? $m[1] : 'ab',
     ];
 }
+
+/**
+ * The Go reference server of S6 and benchmarks/idle_memory.php, built once:
+ * net/http on a free port of 127.0.0.1, printing "listening on
+ * http://ADDR/", answering "hello: METHOD PATH" after -delay (0 by default;
+ * S6 gives 1s, as examples/http_server.php's --delay). Its path, or null
+ * without `go`.
+ */
+function s6_build_go(): ?string
+{
+    return bench_build_go('s6', <<<'GO'
+        package main
+
+        import (
+        	"flag"
+        	"fmt"
+        	"net"
+        	"net/http"
+        	"time"
+        )
+
+        func main() {
+        	delay := flag.Duration("delay", 0, "how long each request waits in the handler")
+        	flag.Parse()
+        	ln, err := net.Listen("tcp", "127.0.0.1:0")
+        	if err != nil {
+        		panic(err)
+        	}
+        	fmt.Printf("listening on http://%s/\n", ln.Addr())
+        	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+        		time.Sleep(*delay)
+        		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+        		fmt.Fprintf(w, "hello: %s %s\n", r.Method, r.URL.Path)
+        	})
+        	panic(http.Serve(ln, nil))
+        }
+        GO);
+}
+
