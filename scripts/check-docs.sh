@@ -38,6 +38,8 @@ for arg in "$@"; do
 done
 
 cd "$(dirname "$0")/.."
+repo=$(pwd)
+. scripts/lib.sh # Xdebug and pcov inert where conf.d loads them: the programs print what they print without
 php=${PHP:-php}
 limit=${CHAN_EXAMPLE_TIMEOUT:-120}
 passed=0 failed=0
