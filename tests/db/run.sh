@@ -9,7 +9,8 @@
 # starts private servers in a temporary directory (servers.sh start: Unix
 # sockets only, no system service, no TCP port) and stops them on any exit,
 # a failed test or Ctrl-C included (trap). Then run-tests.php (BIN's, from
-# phpX.Y-dev) runs tests/db/*.phpt one after the other with the servers'
+# phpX.Y-dev) runs tests/db/*.phpt (and tests/hooks' tests that need a
+# database) one after the other with the servers'
 # environment exported (CHAN_PG_DSN, CHAN_MYSQL_SOCKET, ...; CHAN_DB_ENV
 # names the file that holds it). Prints run-tests' summary, the timings the
 # tests noted, and last `N passed, M failed` (`, K skipped`); exit status 1
@@ -129,6 +130,11 @@ export CHAN_DB_ENV="$dir/env" CHAN_DB_NOTES="$work/notes"
 # since some of them kill a server.
 # run-tests.php too: PHP 8.2's writes run-test-info.php beside itself.
 cp "${tests[@]}" "$here/lib.php" "$here/CONFLICTS" "$rt" "$work/"
+# tests/hooks' database tests (PHP's own mysqli and PDO calls under the
+# stream hooks) read ../db/lib.php: the same layout below $work.
+mkdir -p "$work/hooks" "$work/db"
+cp "$here/lib.php" "$work/db/"
+grep -l "chan_db_skip" "$repo"/tests/hooks/*.phpt 2>/dev/null | xargs -r cp -t "$work/hooks/"
 opts=(-P -q -j1 --show-diff --show-slow 1 -d extension="$so")
 [ -t 1 ] || opts+=(--no-color --no-progress)
 envs=()
