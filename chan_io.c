@@ -279,11 +279,12 @@ static bool chan_io_park(int fd, unsigned events, const chan_deadline *d, const 
 	}
 }
 
-/* Before a read parks: an empty read buffer (chunk_size bytes, 8 KiB by
- * default) is given back, and the stream layer allocates it again on its
- * next fill. An idle keep-alive connection then costs a third of what it
- * did (benchmarks/idle_memory.php), and 10,000 of them fit PHP's default
- * memory_limit. The fields are those of php_streams.h. */
+/* Before a read parks, and when Chan\fgets() returns the last buffered
+ * line: an empty read buffer (chunk_size bytes, 8 KiB by default) is given
+ * back, and the stream layer allocates it again on its next fill. An idle
+ * keep-alive connection then costs half of what it did
+ * (benchmarks/idle_memory.php), and a connection whose request is being
+ * handled holds no buffer either. The fields are those of php_streams.h. */
 static void chan_io_drop_readbuf(php_stream *stream)
 {
 	if (stream->readbuf && stream->readpos == stream->writepos) {
@@ -441,6 +442,7 @@ PHP_FUNCTION(Chan_fgets)
 			}
 			RETVAL_STRINGL(line, len);
 			efree(line);
+			chan_io_drop_readbuf(stream); /* the last line of a request: not held while it is handled */
 			return;
 		}
 		if (php_stream_fill_read_buffer(stream, avail + stream->chunk_size) == FAILURE) {
