@@ -126,6 +126,25 @@ static void chan_hook_drop_deferred(void)
 	}
 }
 
+/* The interrupt comes right after the call that failed, with the caller's
+ * opline still on it and its result written: the VM drops that result
+ * without freeing it when the interrupt throws (it UNDEFs it), so it is
+ * freed here. Any other opline (a loop's jump) has no result to free. */
+static void chan_hook_drop_call_result(zend_execute_data *execute_data)
+{
+	if (!execute_data || !execute_data->func || !ZEND_USER_CODE(execute_data->func->type) || !execute_data->opline) {
+		return;
+	}
+	const zend_op *op = execute_data->opline;
+	if ((op->opcode == ZEND_DO_ICALL || op->opcode == ZEND_DO_FCALL || op->opcode == ZEND_DO_FCALL_BY_NAME ||
+	     op->opcode == ZEND_DO_UCALL) &&
+	    (op->result_type & (IS_TMP_VAR | IS_VAR))) {
+		zval *result = EX_VAR(op->result.var);
+		zval_ptr_dtor(result);
+		ZVAL_UNDEF(result);
+	}
+}
+
 /* Normally the context that deferred runs on to its next interrupt check
  * without a switch; if another context gets there first, the check is
  * asked for again, until the owner runs or has ended. */
@@ -141,6 +160,7 @@ static void chan_hook_interrupt(zend_execute_data *execute_data)
 		zval ex;
 		ZVAL_OBJ(&ex, chan_hook_deferred);
 		chan_hook_deferred = NULL;
+		chan_hook_drop_call_result(execute_data);
 		zend_throw_exception_object(&ex); /* what is pending becomes its previous */
 	} else if (chan_hook_deferred_by != 0 && !chan_coro_find(chan_hook_deferred_by)) {
 		chan_hook_drop_deferred();
