@@ -82,8 +82,10 @@ final class S9Redis
             . ' --daemonize yes --pidfile ' . escapeshellarg(self::$dir . '/redis.pid') . ' --dir ' . escapeshellarg(self::$dir)
             . ' --logfile ' . escapeshellarg(self::$dir . '/redis.log');
         exec($cmd . ' 2>&1', $out, $rc);
-        for ($i = 0; $i < 200 && !file_exists($sock); $i++) {
+        // The daemon makes its socket, then writes its pid file: wait for both.
+        for ($i = 0; $i < 200 && !(file_exists($sock) && is_file(self::$dir . '/redis.pid') && filesize(self::$dir . '/redis.pid') > 0); $i++) {
             usleep(10000);
+            clearstatcache();
         }
         if ($rc !== 0 || !file_exists($sock)) {
             self::$why = 'redis-server did not start: ' . implode(' ', $out) . ' ' . @file_get_contents(self::$dir . '/redis.log');
