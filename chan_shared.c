@@ -607,17 +607,17 @@ static bool chan_shared_map(chan_shared *sc, zend_long capacity, bool lock)
 	sc->ops = lock ? &chan_queue_mutex : &chan_queue_lockfree;
 	size_t qlen = sc->ops->footprint((size_t) capacity, sizeof(chan_cell) + (size_t) sc->slot_size);
 	if (!qlen || qlen > SIZE_MAX - CHAN_SHM_QUEUE) {
-		zend_value_error("Chan\\SharedChannel::__construct(): a channel of " ZEND_LONG_FMT " slots of " ZEND_LONG_FMT
-		                 " bytes cannot be mapped",
-		                 capacity, sc->slot_size);
+		zend_argument_value_error(
+		    1, "is too large: a channel of " ZEND_LONG_FMT " slots of " ZEND_LONG_FMT " bytes cannot be mapped",
+		    capacity, sc->slot_size);
 		return false;
 	}
 	sc->map_len = CHAN_SHM_QUEUE + qlen;
 	void *m = mmap(NULL, sc->map_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED) {
-		zend_value_error("Chan\\SharedChannel::__construct(): a channel of " ZEND_LONG_FMT " slots of " ZEND_LONG_FMT
-		                 " bytes cannot be mapped: %s",
-		                 capacity, sc->slot_size, strerror(errno));
+		zend_argument_value_error(
+		    1, "is too large: a channel of " ZEND_LONG_FMT " slots of " ZEND_LONG_FMT " bytes cannot be mapped: %s",
+		    capacity, sc->slot_size, strerror(errno));
 		return false;
 	}
 	sc->shm = m;

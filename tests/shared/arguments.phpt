@@ -27,8 +27,8 @@ ValueError: Chan\SharedChannel::__construct(): Argument #1 ($capacity) must be g
 ValueError: Chan\SharedChannel::__construct(): Argument #1 ($capacity) must be greater than or equal to 1
 ValueError: Chan\SharedChannel::__construct(): Argument #3 ($slotSize) must be between 1 and 2147483647
 ValueError: Chan\SharedChannel::__construct(): Argument #3 ($slotSize) must be between 1 and 2147483647
-ValueError: Chan\SharedChannel::__construct(): a channel of 9223372036854775807 slots of 4096 bytes cannot be mapped
-ValueError: Chan\SharedChannel::__construct(): a channel of 1099511627776 slots of 1073741824 bytes cannot be mapped
+ValueError: Chan\SharedChannel::__construct(): Argument #1 ($capacity) is too large: a channel of 9223372036854775807 slots of 4096 bytes cannot be mapped
+ValueError: Chan\SharedChannel::__construct(): Argument #1 ($capacity) is too large: a channel of 1099511627776 slots of 1073741824 bytes cannot be mapped
 Chan\Error: Chan\SharedChannel is constructed already
 Error: Trying to clone an uncloneable object of class Chan\SharedChannel
 Exception: Serialization of 'Chan\SharedChannel' is not allowed
