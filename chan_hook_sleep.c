@@ -33,11 +33,11 @@ CHAN_HOOK_SLEEPER(sleep)
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 	Z_PARAM_LONG(seconds)
 	ZEND_PARSE_PARAMETERS_END();
-	if (seconds < 0) {
+	if (seconds < 0 || (zend_ulong) seconds > UINT_MAX) { /* PHP 8.6 rejects it, older ones cast it */
 		chan_sleep_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	chan_sleep((double) (unsigned int) seconds); /* PHP's cast: sleep(2 ** 32) is sleep(0) */
+	chan_sleep((double) seconds);
 	RETURN_LONG(0);
 }
 
@@ -51,11 +51,11 @@ CHAN_HOOK_SLEEPER(usleep)
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 	Z_PARAM_LONG(us)
 	ZEND_PARSE_PARAMETERS_END();
-	if (us < 0) {
+	if (us < 0 || (zend_ulong) us > UINT_MAX) {
 		chan_usleep_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
-	chan_sleep((double) (unsigned int) us / 1e6); /* PHP's cast */
+	chan_sleep((double) us / 1e6);
 }
 
 CHAN_HOOK_SLEEPER(time_nanosleep)

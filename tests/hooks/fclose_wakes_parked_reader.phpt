@@ -35,23 +35,23 @@ foreach ($reads as $name => $read) {
 }
 echo "done\n";
 ?>
---EXPECT--
+--EXPECTF--
 fread
 A reads
 B closes
 A's fread returned as on a reset connection
-A: feof(): supplied resource is not a valid stream resource
+A: feof(): %s
 B's fclose returned true
 fgets
 A reads
 B closes
 A's fgets returned as on a reset connection
-A: feof(): supplied resource is not a valid stream resource
+A: feof(): %s
 B's fclose returned true
 stream_get_contents
 A reads
 B closes
 A's stream_get_contents returned as on a reset connection
-A: feof(): supplied resource is not a valid stream resource
+A: feof(): %s
 B's fclose returned true
 done

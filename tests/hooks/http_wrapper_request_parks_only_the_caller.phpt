@@ -2,6 +2,9 @@
 file_get_contents("http://127.0.0.1:PORT/path") in coroutine A while coroutine B serves that port in the same process (stream_socket_accept(), fgets() of the request, fwrite() of the response, fclose()): A's request parks only A, so B can answer it ("A requests / B accepted / B got request line 'GET /path HTTP/1.1' / A got 'hello from B'"), and $http_response_header is PHP's
 --EXTENSIONS--
 chan
+--INI--
+; PHP 8.5 deprecates $http_response_header, which the test compares
+error_reporting=E_ALL & ~E_DEPRECATED
 --FILE--
 <?php
 use function Chan\go;

@@ -55,7 +55,7 @@ foreach ($calls as $what => $f) {
     echo "  ", $hooked[$what], "\n";
 }
 ?>
---EXPECT--
+--EXPECTF--
 sleep(0): same
   returned 0
 sleep(null): same
@@ -69,9 +69,9 @@ time_nanosleep(0, 1000): same
 time_sleep_until(now + 1): same
   returned true
 sleep(-1): same
-  ValueError: sleep(): Argument #1 ($seconds) must be greater than or equal to 0
+  ValueError: sleep(): Argument #1 ($seconds) must be %s
 usleep(-1): same
-  ValueError: usleep(): Argument #1 ($microseconds) must be greater than or equal to 0
+  ValueError: usleep(): Argument #1 ($microseconds) must be %s
 time_nanosleep(-1, 0): same
   ValueError: time_nanosleep(): Argument #1 ($seconds) must be greater than or equal to 0
 time_nanosleep(0, -1): same

@@ -42,4 +42,4 @@ A timed out
   returned: same as PHP's, part of 1 MB
   notices: same as PHP's
   timed_out: true, PHP's true
-["8: fwrite(): Send of %d bytes failed with errno=11 Resource temporarily unavailable"]
+["%d: fwrite(): Send of %d bytes failed with errno=11 Resource temporarily unavailable"]
