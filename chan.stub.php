@@ -410,11 +410,12 @@ namespace Chan {
      * closing it in a destructor or during garbage collection, where no
      * switch may happen, while a context is parked on it is a fatal error.
      * A parked call is a checkpoint: Coroutine::cancel() and withTimeout()
-     * end it with Chan\CancelledException / Chan\TimeoutException, thrown
-     * once PHP's function has returned: what that function made of the
-     * failed transfer (false, a warning, a driver's own exception such as
-     * mysqli_sql_exception or PDOException) comes first, and a driver's
-     * exception becomes the chan exception's previous. The socket is shut
+     * end it with Chan\CancelledException / Chan\TimeoutException; PHP's
+     * function then returns what it makes of the failed transfer (false, a
+     * warning), and a driver that throws its own exception on it
+     * (mysqli_sql_exception under MYSQLI_REPORT_STRICT, PDOException,
+     * RedisException) throws that one, with the chan exception as its
+     * previous. The socket is shut
      * down, so the connection is never reused half-read. An accept ended so
      * gives no "Accept failed" warning.
      *
