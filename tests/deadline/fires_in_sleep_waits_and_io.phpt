@@ -48,13 +48,15 @@ foreach ($calls as $name => $call) {
     });
 }
 $ticks = 0;
-go(function () use (&$ticks, &$results, $calls) {
+$tickerDone = new Channel(1);
+go(function () use (&$ticks, &$results, $calls, $tickerDone) {
     // Queued behind the callers, it first runs once they are all parked,
     // before any deadline can wake one (a woken one queues behind it).
     while (count($results) < count($calls)) {
         $ticks++;
         Coroutine::sleep(0.005);
     }
+    $tickerDone->push(true);
 });
 while (count($results) < count($calls)) {
     Coroutine::sleep(0.01);
@@ -66,6 +68,7 @@ echo "others ran meanwhile: ", json_encode($ticks > 0), "\n";
 $wg->done();
 $release->push('done');
 $busy->wait();
+$tickerDone->pop();   // its last sleep may outlast the loop above on a loaded machine
 echo "live: ", Coroutine::count(), "\n";
 ?>
 --EXPECT--
