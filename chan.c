@@ -78,7 +78,6 @@ PHP_MINIT_FUNCTION(chan)
 	chan_loop_minit();
 	chan_io_minit();
 	chan_shared_minit();
-	chan_hook_minit();
 	chan_hook_sleep_minit();
 	chan_hook_stream_minit();
 	return SUCCESS;
@@ -88,7 +87,6 @@ PHP_MSHUTDOWN_FUNCTION(chan)
 {
 	chan_hook_stream_mshutdown();
 	chan_hook_sleep_mshutdown();
-	chan_hook_mshutdown();
 	chan_io_mshutdown();
 	chan_scheduler_mshutdown();
 	chan_stack_mshutdown();
@@ -109,7 +107,6 @@ PHP_RSHUTDOWN_FUNCTION(chan)
 {
 	chan_scheduler_rshutdown();
 	chan_hook_stream_rshutdown();
-	chan_hook_rshutdown();
 	return SUCCESS;
 }
 

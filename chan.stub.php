@@ -413,9 +413,10 @@ namespace Chan {
      * end it with Chan\CancelledException / Chan\TimeoutException; PHP's
      * function then returns what it makes of the failed transfer (false, a
      * warning), and a driver that throws its own exception on it
-     * (mysqli_sql_exception under MYSQLI_REPORT_STRICT, PDOException,
-     * RedisException) throws that one, with the chan exception as its
-     * previous. The socket is shut
+     * (mysqli_sql_exception under MYSQLI_REPORT_STRICT, RedisException)
+     * throws that one, with the chan exception as its previous (PDO throws
+     * none over it): a coroutine cancelled so ends by the driver's
+     * exception, not quietly. The socket is shut
      * down, so the connection is never reused half-read. An accept ended so
      * gives no "Accept failed" warning.
      *

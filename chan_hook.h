@@ -43,20 +43,6 @@ static zend_always_inline bool chan_hook_active(uint32_t family)
 
 ZEND_INI_MH(chan_ini_hooks);
 
-/* The exception a hooked call just threw (cancellation, deadline) is taken
- * back and thrown again once PHP's function has returned, at the VM's next
- * interrupt check: whatever the function does on the failure the hook made
- * (a driver's own exception: "MySQL server has gone away") comes first, and
- * the caller gets the chan exception with that one as its previous. */
-void chan_hook_defer_exception(void);
-/* Whether the current context has such an exception on its way: a hooked
- * call then fails at once instead of parking. */
-bool chan_hook_exception_pending(void);
-
-void chan_hook_minit(void);
-void chan_hook_mshutdown(void);
-void chan_hook_rshutdown(void);
-
 /* Each family's installation (chan_hook_<family>.c), called by chan.c. */
 void chan_hook_sleep_minit(void);
 void chan_hook_sleep_mshutdown(void);

@@ -297,7 +297,7 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 	if (timeout == 0) {
 		return chan_orig_io(stream, buf, count, dir);
 	}
-	if (chan_hook_exception_pending()) { /* an earlier op of this call was ended */
+	if (EG(exception)) { /* an earlier op of this call was ended: no second wait */
 		return -1;
 	}
 	uint64_t start = timeout > 0 ? chan_now_ns() : 0;
@@ -322,19 +322,16 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 			}
 		}
 		if (!p && !(p = chan_hook_enter(stream, dir))) {
-			chan_hook_defer_exception();
 			return -1;
 		}
 		if (!chan_checkpoint()) {
 			chan_hook_leave(stream, p, dir);
 			chan_hook_cut(stream, sock);
-			chan_hook_defer_exception();
 			return -1;
 		}
 		chan_wake why;
 		if (!chan_io_wait(sock->socket, dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT, left, &why)) {
 			chan_hook_leave(stream, p, dir);
-			chan_hook_defer_exception();
 			return -1;
 		}
 		switch (why) {
@@ -352,7 +349,6 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 				chan_hook_leave(stream, p, dir);
 				chan_hook_cut(stream, sock);
 				chan_raise(why);
-				chan_hook_defer_exception();
 				return -1;
 		}
 	}
@@ -385,7 +381,6 @@ static TSRM_TLS int chan_hook_quiet_saved;
 
 static int chan_hook_accept_ended(php_stream_xport_param *xparam)
 {
-	chan_hook_defer_exception();
 	xparam->outputs.returncode = -1;
 	if (chan_hook_in_accept && !chan_hook_quieted) {
 		chan_hook_quiet_saved = EG(error_reporting);
@@ -511,12 +506,9 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 	bool waited = p && chan_checkpoint() && chan_io_wait(sock->socket, CHAN_POLL_OUT, timeout, &why);
 	if (p) {
 		chan_hook_leave(stream, p, CHAN_HOOK_WRITE);
-	} else if (timeout != 0) {
-		chan_hook_defer_exception(); /* Chan\Error: another context connects it */
 	}
-	if (p && !waited) {
-		err = ECONNABORTED; /* an exception is on its way */
-		chan_hook_defer_exception();
+	if (timeout != 0 && !waited) {
+		err = ECONNABORTED; /* an exception is on its way (Chan\Error when another context connects it) */
 	} else if (why == CHAN_WAKE_OK) {
 		socklen_t len = sizeof(err);
 		if (getsockopt(sock->socket, SOL_SOCKET, SO_ERROR, (char *) &err, &len) != 0) {
@@ -528,7 +520,6 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 		err = ECONNABORTED;
 		if (why != CHAN_WAKE_CLOSED) {
 			chan_raise(why);
-			chan_hook_defer_exception();
 		}
 	}
 	if (err == 0) {
@@ -579,7 +570,7 @@ static int chan_hook_transfer(php_stream *stream, int option, int value, php_str
 	unsigned events = dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT;
 	int xflags = xparam->inputs.flags;
 	if (chan_hook_transfer_blocks(sock->socket, dir, xflags)) {
-		chan_hook_park *p = chan_hook_exception_pending() ? NULL : chan_hook_enter(stream, dir);
+		chan_hook_park *p = EG(exception) ? NULL : chan_hook_enter(stream, dir);
 		chan_wake why = CHAN_WAKE_OK;
 		bool waited = p != NULL;
 		while (waited && why == CHAN_WAKE_OK && chan_hook_transfer_blocks(sock->socket, dir, xflags)) {
@@ -596,7 +587,6 @@ static int chan_hook_transfer(php_stream *stream, int option, int value, php_str
 			if (p) {
 				chan_hook_cut(stream, sock);
 			}
-			chan_hook_defer_exception();
 			xparam->outputs.returncode = -1;
 			return PHP_STREAM_OPTION_RETURN_OK;
 		}

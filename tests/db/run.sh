@@ -2,7 +2,7 @@
 # The database tests: chan's coroutines on real PostgreSQL and MariaDB
 # servers.
 #
-#   tests/db/run.sh --so=CHAN_SO [--php=BIN] [--no-install] [--keep] [--valgrind | --asan]
+#   tests/db/run.sh --so=CHAN_SO [--php=BIN] [--no-install] [--keep] [--valgrind | --asan] [--only=GLOB]
 #
 # Installs what is missing (tests/db/servers.sh install: postgresql,
 # mariadb-server, phpX.Y-pgsql, phpX.Y-mysql for BIN's version; needs root),
@@ -18,7 +18,8 @@
 #
 # When the packages cannot be installed (not root, no apt-get, no network)
 # every test is skipped, with the reason, and the exit status is 0.
-# --no-install never installs. --keep keeps the directory the tests ran in
+# --only=GLOB runs only the tests whose file name matches GLOB (a shell
+# pattern: --only='*interrupted*'). --no-install never installs. --keep keeps the directory the tests ran in
 # (their .out and .diff files) with the servers' logs.
 #
 # --valgrind runs every test under valgrind (run-tests -m), with the
@@ -41,7 +42,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-php=php so= install=1 keep=0 valgrind=0 asan=0
+php=php so= install=1 keep=0 valgrind=0 asan=0 only='*'
 usage() { sed -n '5p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 for arg in "$@"; do
 	case "$arg" in
@@ -51,6 +52,7 @@ for arg in "$@"; do
 		--keep) keep=1 ;;
 		--valgrind) valgrind=1 ;;
 		--asan) asan=1 ;;
+		--only=*) only=${arg#*=} ;;
 		-h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
 		*) usage ;;
 	esac
@@ -62,7 +64,11 @@ so=$(cd "$(dirname "$so")" && pwd)/$(basename "$so")
 command -v "$php" >/dev/null || { echo "db: no such php: $php" >&2; exit 2; }
 . "$repo/scripts/lib.sh"
 
-tests=("$here"/*.phpt)
+tests=()
+for t in "$here"/*.phpt; do
+	# shellcheck disable=SC2053 # $only is a pattern
+	[[ $(basename "$t") == $only ]] && tests+=("$t")
+done
 ver=$("$php" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
 mode=
 [ "$valgrind" = 1 ] && mode=", under valgrind"
@@ -134,7 +140,10 @@ cp "${tests[@]}" "$here/lib.php" "$here/CONFLICTS" "$rt" "$work/"
 # stream hooks) read ../db/lib.php: the same layout below $work.
 mkdir -p "$work/hooks" "$work/db"
 cp "$here/lib.php" "$work/db/"
-grep -l "chan_db_skip" "$repo"/tests/hooks/*.phpt 2>/dev/null | xargs -r cp -t "$work/hooks/"
+for t in $(grep -l "chan_db_skip" "$repo"/tests/hooks/*.phpt 2>/dev/null); do
+	# shellcheck disable=SC2053
+	[[ $(basename "$t") == $only ]] && cp "$t" "$work/hooks/"
+done
 opts=(-P -q -j1 --show-diff --show-slow 1 -d extension="$so")
 [ -t 1 ] || opts+=(--no-color --no-progress)
 envs=()
