@@ -19,6 +19,8 @@
 #include "chan_scheduler.h"
 #include "chan_stack.h"
 #include "chan_loop.h"
+#include "chan_cancel.h"
+#include "chan_trace.h"
 
 zend_class_entry *chan_ce_channel;
 zend_class_entry *chan_ce_channel_iterator;
@@ -74,7 +76,9 @@ PHP_MINIT_FUNCTION(chan)
 	chan_scheduler_minit();
 	chan_channel_minit();
 	chan_waitgroup_minit();
+	chan_cancel_minit(); /* before the group: a member's own cancellation ends it quietly */
 	chan_group_minit();
+	chan_trace_minit();
 	chan_loop_minit();
 	chan_io_minit();
 	chan_shared_minit();
@@ -106,6 +110,7 @@ PHP_RINIT_FUNCTION(chan)
 PHP_RSHUTDOWN_FUNCTION(chan)
 {
 	chan_scheduler_rshutdown();
+	chan_cancel_rshutdown();
 	chan_hook_stream_rshutdown();
 	return SUCCESS;
 }

@@ -19,13 +19,17 @@
 
 #include "php.h"
 #include "php_chan.h"
-#include "chan_scheduler.h"
+#include "chan_cancel.h"
 #include "chan_loop.h"
 #include "zend_exceptions.h"
 
 TSRM_TLS uint32_t chan_interrupts;
 
-void chan_cancel_throw(void)
+/* The bit of co->notify that makes the core tell us of its end. */
+static uint8_t chan_cancel_bit;
+
+/* Throws the CancelledException delivered to the current context. */
+static void chan_cancel_throw(void)
 {
 	chan_coro *co = chan_current();
 	zend_object *ex =
@@ -35,10 +39,13 @@ void chan_cancel_throw(void)
 	}
 	GC_ADDREF(ex);
 	co->cancelled = ex; /* escaping, it ends the coroutine quietly */
+	co->notify |= chan_cancel_bit;
 }
 
-void chan_cancel_forget(chan_coro *co)
+/* co ends: forgets its pending cancellation and its delivered exception. */
+static void chan_cancel_forget(chan_coro *co)
 {
+	co->notify &= (uint8_t) ~chan_cancel_bit;
 	if (co->cancel_pending) {
 		co->cancel_pending = false;
 		chan_interrupts--;
@@ -79,7 +86,30 @@ void chan_cancel(chan_coro *co)
 		return;
 	}
 	co->cancel_pending = true;
+	co->notify |= chan_cancel_bit;
 	chan_interrupts++;
+}
+
+/* Its own cancellation ended it: quietly. */
+static bool chan_cancel_ended_it(chan_coro *co, zend_object *ex)
+{
+	return ex == co->cancelled;
+}
+
+static const chan_coro_listener chan_cancel_listener = {
+    .ended = chan_cancel_forget,
+    .threw = chan_cancel_ended_it,
+};
+
+void chan_cancel_minit(void)
+{
+	chan_cancel_bit = chan_coro_listen(&chan_cancel_listener);
+	chan_raise_cancelled_with(chan_cancel_throw);
+}
+
+void chan_cancel_rshutdown(void)
+{
+	chan_interrupts = 0;
 }
 
 ZEND_METHOD(Chan_Coroutine, cancel)

@@ -12,7 +12,33 @@
 
 #include "php.h"
 #include "php_chan.h"
-#include "chan_scheduler.h"
+#include "chan_coroutine.h"
+#include "chan_cancel.h"
+
+void chan_yield(void)
+{
+	if (!chan_checkpoint() || !chan_can_block()) {
+		return;
+	}
+	if (!chan_raise(chan_yield_wait()) && UNEXPECTED(chan_interrupts)) {
+		chan_checkpoint_slow(); /* cancelled while queued behind the others */
+	}
+}
+
+void chan_sleep(double seconds)
+{
+	if (seconds == 0) {
+		chan_yield();
+		return;
+	}
+	if (!chan_checkpoint() || !chan_can_block()) {
+		return;
+	}
+	chan_wake why = chan_wait(NULL, 0, zend_isinf(seconds) ? -1 : seconds);
+	if (why != CHAN_WAKE_TIMEOUT) {
+		chan_raise(why);
+	}
+}
 
 ZEND_FUNCTION(Chan_go)
 {

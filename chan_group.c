@@ -3,7 +3,8 @@
  *
  * Policy. A member is an ordinary coroutine that points at its group and
  * holds a reference to it, so a group lives until its last member ends.
- * The scheduler reports two events (chan_group.h): an exception escaped a
+ * The scheduler reports two events, to the listener registered at MINIT
+ * (chan_coro_listen(), for members only: co->notify): an exception escaped a
  * member (kept as the group's failure if it is the first; the others are
  * cancelled, never aborting the scheduler) and a member ended (its return
  * value is filed under its go() order, one parked go() may take the free
@@ -17,7 +18,8 @@
 
 #include "php.h"
 #include "php_chan.h"
-#include "chan_group.h"
+#include "chan_scheduler.h"
+#include "chan_cancel.h"
 #include "chan_loop.h"
 #include "zend_exceptions.h"
 
@@ -61,21 +63,31 @@ static void chan_group_cancel_members(chan_group *g)
 	}
 }
 
-void chan_group_member_failed(chan_coro *co, zend_object *ex)
+/* The bit of co->notify that makes the core tell us of a member's end. */
+static uint8_t chan_group_bit;
+
+/* An exception other than its own cancellation escaped member co: the
+ * group keeps the first one and cancels the other members. */
+static bool chan_group_member_failed(chan_coro *co, zend_object *ex)
 {
 	chan_group *g = co->group;
 	if (g->failure) {
-		return; /* only the first one counts */
+		return true; /* only the first one counts */
 	}
 	GC_ADDREF(ex);
 	g->failure = ex;
 	chan_group_cancel_members(g);
+	return true; /* the group holds it: nothing is aborted */
 }
 
-void chan_group_member_end(chan_coro *co)
+/* Member co has finished (or is discarded unstarted): its result, if it
+ * returned one, goes to the group, whose waiters may wake; the member's
+ * reference to the group is released, which may destroy it. */
+static void chan_group_member_end(chan_coro *co)
 {
 	chan_group *g = co->group;
 	co->group = NULL;
+	co->notify &= (uint8_t) ~chan_group_bit;
 	if (co->group_prev) {
 		co->group_prev->group_next = co->group_next;
 	} else {
@@ -170,6 +182,7 @@ ZEND_METHOD(Chan_Group, go)
 		RETURN_THROWS();
 	}
 	co->group = g;
+	co->notify |= chan_group_bit;
 	co->group_index = g->started++;
 	co->group_prev = NULL;
 	co->group_next = g->members;
@@ -289,8 +302,14 @@ static HashTable *chan_group_get_gc(zend_object *obj, zval **table, int *n)
 	return zend_std_get_properties(obj);
 }
 
+static const chan_coro_listener chan_group_listener = {
+    .ended = chan_group_member_end,
+    .threw = chan_group_member_failed,
+};
+
 void chan_group_minit(void)
 {
+	chan_group_bit = chan_coro_listen(&chan_group_listener);
 	chan_ce_group->create_object = chan_group_create;
 	memcpy(&chan_group_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	chan_group_handlers.offset = offsetof(chan_group, std);

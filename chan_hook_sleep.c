@@ -17,6 +17,7 @@
 #include "php.h"
 #include "php_chan.h"
 #include "chan_hook.h"
+#include "chan_coroutine.h"
 #include <sys/time.h>
 
 #define CHAN_HOOK_SLEEPER(fn)                                                                                          \

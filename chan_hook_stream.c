@@ -47,8 +47,9 @@
 
 #include "php.h"
 #include "php_chan.h"
+#include "chan_cancel.h"
 #include "chan_hook.h"
-#include "chan_loop.h"
+#include "chan_io.h"
 #include "php_network.h"
 #include "php_streams.h"
 #include "zend_exceptions.h"

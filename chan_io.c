@@ -15,8 +15,10 @@
 
 #include "php.h"
 #include "php_chan.h"
-#include "chan_loop.h"
+#include "chan_cancel.h"
+#include "chan_io.h"
 #include "zend_exceptions.h"
+#include <errno.h>
 #include "php_network.h"
 #include "php_streams.h"
 #include "php_memory_streams.h"
@@ -46,6 +48,41 @@
 #define CHAN_HAVE_MYSQLI 1
 #endif
 #endif
+
+/* --- the verb: park on a descriptor (chan_io.h) -------------------------- */
+
+static bool io_wait(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why)
+{
+	chan_waiter w = {.coro = chan_current()};
+	int err = chan_loop_watch(fd, events, key, &w);
+	if (err == EPERM) {
+		/* A regular file (epoll refuses them): always ready, as poll()
+		 * says; reading it blocks the process anyway. */
+		*why = chan_yield_wait();
+		return true;
+	}
+	if (err) {
+		if (err > 0) {
+			zend_throw_error(chan_ce_error, "Cannot wait on descriptor %d: %s", fd, strerror(err));
+		}
+		return false;
+	}
+	*why = chan_wait(&w, 1, timeout);
+	chan_loop_unwatch(fd, key, *why);
+	return true;
+}
+
+bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why)
+{
+	return io_wait(fd, events, 0, timeout, why);
+}
+
+bool chan_io_wait_edge(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why)
+{
+	return io_wait(fd, events, key, timeout, why);
+}
+
+/* --- Coroutine::waitReadable(), waitWritable() ----------------------------- */
 
 static int chan_stream_fd(php_stream *stream, uint32_t arg, bool *buffered);
 

@@ -39,6 +39,9 @@ typedef struct chan_fdrec {
 	zend_ulong watched; /* the key of the edge interest held on fd, 0: none */
 } chan_fdrec;
 
+/* The scheduler's chan_wakeup() (chan_loop_on_ready()). */
+static void (*loop_ready)(chan_coro *co, chan_wake why, chan_waiter *fired);
+
 ZEND_TLS struct {
 	chan_timer *heap;
 	uint32_t heap_len, heap_cap;
@@ -164,7 +167,7 @@ void chan_timer_remove(chan_coro *co)
 static void timers_fire(uint64_t now)
 {
 	while (L.heap_len && L.heap[0].deadline <= now) {
-		chan_wakeup(L.heap[0].co, CHAN_WAKE_TIMEOUT, NULL);
+		loop_ready(L.heap[0].co, CHAN_WAKE_TIMEOUT, NULL); /* removes the timer */
 	}
 }
 
@@ -197,7 +200,7 @@ static void wake_all(chan_waitq *q, chan_wake why)
 {
 	while (q->head) {
 		chan_waiter *w = q->head;
-		chan_wakeup(w->coro, why, w); /* unlinks w */
+		loop_ready(w->coro, why, w); /* unlinks w */
 	}
 }
 
@@ -331,35 +334,33 @@ static chan_fdrec *loop_fdrec(int fd)
 	return L.fds[fd];
 }
 
-static bool io_wait(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why)
+int chan_loop_watch(int fd, unsigned events, zend_ulong key, chan_waiter *w)
 {
 	if (!loop_poller()) {
-		return false;
+		return -1;
 	}
 	chan_fdrec *r = loop_fdrec(fd);
 	bool edge = key && L.ops->watch;
-	chan_waiter w = {.coro = chan_current()};
-	chan_waitq_push((events & CHAN_POLL_IN) ? &r->readers : &r->writers, &w);
+	chan_waitq_push((events & CHAN_POLL_IN) ? &r->readers : &r->writers, w);
 	if (edge ? r->watched != key && !L.ops->watch(L.poller, fd) : !L.ops->arm(L.poller, fd, fdrec_wants(r))) {
-		int err = errno;
-		chan_waitq_remove(&w);
+		int err = errno ? errno : EINVAL;
+		chan_waitq_remove(w);
 		r->watched = 0;
-		if (err == EPERM) {
-			/* A regular file (epoll refuses them): always ready, as poll()
-			 * says; reading it blocks the process anyway. */
-			*why = chan_yield_wait();
-			return true;
-		}
-		zend_throw_error(chan_ce_error, "Cannot wait on descriptor %d: %s", fd, strerror(err));
-		return false;
+		return err;
 	}
 	r->watched = edge ? key : 0;
 	L.io_waiting++;
 	chan_loop_busy = true;
-	*why = chan_wait(&w, 1, timeout);
+	return 0;
+}
+
+void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why)
+{
 	L.io_waiting--;
 	loop_busy_update();
-	if (!edge && *why != CHAN_WAKE_OK && *why != CHAN_WAKE_CLOSED && L.poller && !r->watched) {
+	chan_fdrec *r = (uint32_t) fd < L.nfds ? L.fds[fd] : NULL;
+	bool edge = key && L.ops->watch;
+	if (r && !edge && why != CHAN_WAKE_OK && why != CHAN_WAKE_CLOSED && L.poller && !r->watched) {
 		/* No event used up the arm (a timeout, a cancel): take it back, so
 		 * that no registration stays armed for a descriptor nobody waits
 		 * on (it could outlive the descriptor through a duplicate). */
@@ -370,17 +371,6 @@ static bool io_wait(int fd, unsigned events, zend_ulong key, double timeout, cha
 			L.ops->forget(L.poller, fd);
 		}
 	}
-	return true;
-}
-
-bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why)
-{
-	return io_wait(fd, events, 0, timeout, why);
-}
-
-bool chan_io_wait_edge(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why)
-{
-	return io_wait(fd, events, key, timeout, why);
 }
 
 bool chan_io_ready(int fd, unsigned events)
@@ -409,6 +399,11 @@ void chan_loop_closed(int fd)
 }
 
 /* --- module hooks ------------------------------------------------------- */
+
+void chan_loop_on_ready(void (*ready)(chan_coro *co, chan_wake why, chan_waiter *fired))
+{
+	loop_ready = ready;
+}
 
 void chan_loop_minit(void)
 {

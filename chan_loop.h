@@ -1,5 +1,8 @@
 /*
  * chan_loop.h - the event loop: timers and I/O readiness, for the scheduler.
+ * The second layer of the core (docs/internals.md): it holds waiters
+ * (chan_wait.h) and hands them back through chan_loop_on_ready(); it never
+ * parks or switches.
  *
  * Policy. One loop per thread (per request) holds every reason a parked
  * context may wake without another coroutine's help: its timer (a min-heap
@@ -18,7 +21,7 @@
 #ifndef CHAN_LOOP_H
 #define CHAN_LOOP_H
 
-#include "chan_scheduler.h"
+#include "chan_wait.h"
 #include "chan_poll.h"
 
 /* The monotonic clock, in nanoseconds. */
@@ -44,29 +47,27 @@ static zend_always_inline void chan_loop_tick(void)
  * (no timer, no I/O wait): a deadlock. */
 bool chan_loop_block(void);
 
-/* Parks the current context until fd is ready for events (CHAN_POLL_IN or
- * CHAN_POLL_OUT), with a timeout in seconds (< 0: none). CHAN_WAKE_OK when
- * ready, CHAN_WAKE_CLOSED when the descriptor was closed meanwhile
- * (chan_loop_closed()); CHAN_WAKE_TIMEOUT; or another reason for
- * chan_raise(). false with an exception thrown when fd cannot be waited
- * on. */
-bool chan_io_wait(int fd, unsigned events, double timeout, chan_wake *why);
-
-/* The same for a caller whose I/O on fd has just failed with EAGAIN (and
- * that does not switch in between): it parks on edge interest
- * (chan_poll.h), registered once per key, so a stream's second and later
- * waits cost no system call. key identifies the open descriptor behind fd
- * (a stream resource's handle, never reused within a request), so that a
- * number reused by a descriptor opened since is registered anew. Falls
- * back to chan_io_wait() where the poller has no edge interest. */
-bool chan_io_wait_edge(int fd, unsigned events, zend_ulong key, double timeout, chan_wake *why);
-
+/* Links w into fd's wait queue for events (CHAN_POLL_IN or CHAN_POLL_OUT)
+ * and arms the poller: with edge interest registered once per key when key
+ * is non-zero and the poller has it (chan_poll.h), else one-shot. Returns 0
+ * when w is linked (the caller parks on it, then calls chan_loop_unwatch()),
+ * an errno value when the poller refuses fd (EPERM: a regular file, which
+ * epoll refuses and poll() calls always ready), or -1 with Chan\Error thrown
+ * when no poller could be made. chan_io.h's chan_io_wait() is the verb. */
+int chan_loop_watch(int fd, unsigned events, zend_ulong key, chan_waiter *w);
+/* The wait chan_loop_watch() began has ended for why (w unlinked). */
+void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why);
 /* Whether fd is ready for events now (poll() with no wait). */
 bool chan_io_ready(int fd, unsigned events);
 
 /* fd is being closed: every context waiting on it wakes with
  * CHAN_WAKE_CLOSED and the poller forgets it. */
 void chan_loop_closed(int fd);
+
+/* How the loop makes a context runnable: the scheduler's chan_wakeup(),
+ * given at MINIT (the loop calls nothing above it). It unlinks every waiter
+ * of co and its timer. */
+void chan_loop_on_ready(void (*ready)(chan_coro *co, chan_wake why, chan_waiter *fired));
 
 void chan_loop_minit(void);
 void chan_loop_rshutdown(void);

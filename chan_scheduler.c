@@ -13,7 +13,6 @@
 #include "chan_scheduler.h"
 #include "chan_stack.h"
 #include "chan_loop.h"
-#include "chan_group.h"
 #include "zend_exceptions.h"
 #include "zend_observer.h"
 #include "zend_builtin_functions.h"
@@ -412,15 +411,56 @@ static void chan_coro_free(chan_coro *co)
 	efree(co);
 }
 
+/* --- what the features above learn of a coroutine ---------------------- */
+
+#define CHAN_LISTENERS 8
+static const chan_coro_listener *chan_listeners[CHAN_LISTENERS];
+static uint8_t chan_listener_count;
+static void (*chan_reporter)(smart_str *s, bool main_blocked);
+static void (*chan_raise_cancelled)(void);
+
+uint8_t chan_coro_listen(const chan_coro_listener *l)
+{
+	CHAN_ASSERT(chan_listener_count < CHAN_LISTENERS);
+	chan_listeners[chan_listener_count] = l;
+	return (uint8_t) (1u << chan_listener_count++);
+}
+
+void chan_report_with(void (*report)(smart_str *s, bool main_blocked))
+{
+	chan_reporter = report;
+}
+
+void chan_raise_cancelled_with(void (*raise)(void))
+{
+	chan_raise_cancelled = raise;
+}
+
+static void chan_notify_ended(chan_coro *co)
+{
+	for (uint8_t i = 0; i < chan_listener_count; i++) {
+		if ((co->notify & (1u << i)) && chan_listeners[i]->ended) {
+			chan_listeners[i]->ended(co);
+		}
+	}
+}
+
+static bool chan_notify_threw(chan_coro *co, zend_object *ex)
+{
+	for (uint8_t i = 0; i < chan_listener_count; i++) {
+		if ((co->notify & (1u << i)) && chan_listeners[i]->threw && chan_listeners[i]->threw(co, ex)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Frees a coroutine that never ran. run()'s coroutine stays allocated for
  * run() to read and free. */
 static void chan_coro_discard(chan_coro *co)
 {
-	if (co->group) {
-		chan_group_member_end(co);
-	}
-	if (co->cancel_pending) {
-		chan_cancel_forget(co);
+	if (co->notify) {
+		chan_notify_ended(co);
 	}
 	chan_live_unlink(co);
 	co->state = CHAN_CORO_DEAD;
@@ -698,10 +738,8 @@ static void chan_coro_threw(chan_coro *co)
 	} else if (zend_is_unwind_exit(ex)) {
 		S.exiting = true;
 		S.pending = CHAN_WAKE_EXIT;
-	} else if (ex == co->cancelled) {
-		/* Its own cancellation ended it: quietly. */
-	} else if (co->group) {
-		chan_group_member_failed(co, ex); /* the group holds it, no abort */
+	} else if (co->notify && chan_notify_threw(co, ex)) {
+		/* A feature took it: its own cancellation (quietly), its group. */
 	} else if (!zend_is_graceful_exit(ex)) {
 		GC_ADDREF(ex);
 		S.abort_ex = ex;
@@ -727,9 +765,6 @@ static chan_coro *chan_main_now(chan_wake why)
 static chan_coro *chan_coro_finish(chan_coro *co)
 {
 	bool cancelled = co->wake == CHAN_WAKE_DESTROY;
-	if (UNEXPECTED(co->cancel_pending || co->cancelled)) {
-		chan_cancel_forget(co);
-	}
 	co->state = CHAN_CORO_DEAD;
 	chan_live_unlink(co);
 	if (co->keep_result) {
@@ -787,9 +822,7 @@ static void chan_coro_run(chan_coro *co, zend_execute_data *bottom)
 	zend_first_try
 	{
 		if (UNEXPECTED(co->cancel_pending)) {
-			/* Cancelled before it started: it ends without running. */
-			chan_cancel_forget(co);
-			goto done;
+			goto done; /* cancelled before it started: it ends without running */
 		}
 		zend_fcall_info fci = {
 		    .size = sizeof(zend_fcall_info),
@@ -804,10 +837,10 @@ static void chan_coro_run(chan_coro *co, zend_execute_data *bottom)
 			chan_coro_threw(co);
 		}
 	done:
-		if (co->group) {
-			/* Inside the try: the group's last reference may go here, and
-			 * a failure nobody saw is then a fatal error. */
-			chan_group_member_end(co);
+		if (co->notify) {
+			/* Inside the try: a group's last reference may go here, and a
+			 * failure nobody saw is then a fatal error. */
+			chan_notify_ended(co);
 		}
 	}
 	zend_catch
@@ -975,7 +1008,9 @@ bool chan_raise(chan_wake why)
 			 * go (finally blocks run), for a clean scheduler after. */
 			smart_str report = {0};
 			smart_str_appends(&report, "all coroutines are asleep - deadlock!\n");
-			chan_report_blocked(&report, true);
+			if (chan_reporter) {
+				chan_reporter(&report, true);
+			}
 			smart_str_0(&report);
 			chan_destroy_all(false);
 			if (!chan_exit_requested()) {
@@ -1005,7 +1040,9 @@ bool chan_raise(chan_wake why)
 			zend_bailout();
 			return true;
 		case CHAN_WAKE_CANCELLED:
-			chan_cancel_throw();
+			if (chan_raise_cancelled) {
+				chan_raise_cancelled();
+			}
 			return true;
 		case CHAN_WAKE_DEADLINE:
 			zend_throw_exception(chan_ce_timeout_exception, "The deadline of Chan\\withTimeout() has passed", 0);
@@ -1169,7 +1206,9 @@ static void chan_drain(void)
 	if (why == CHAN_WAKE_DEADLOCK) {
 		zend_long n = chan_live_count;
 		smart_str report = {0};
-		chan_report_blocked(&report, false);
+		if (chan_reporter) {
+			chan_reporter(&report, false);
+		}
 		smart_str_0(&report);
 		zend_error(E_WARNING, "Chan: " ZEND_LONG_FMT " coroutine%s blocked forever at script end, destroying %s:%s", n,
 		           n == 1 ? "" : "s", n == 1 ? "it" : "them", report.s ? ZSTR_VAL(report.s) : "");
@@ -1217,31 +1256,6 @@ chan_wake chan_yield_wait(void)
 	return (chan_wake) self->wake;
 }
 
-void chan_yield(void)
-{
-	if (!chan_checkpoint() || !chan_can_block()) {
-		return;
-	}
-	if (!chan_raise(chan_yield_wait()) && UNEXPECTED(chan_interrupts)) {
-		chan_checkpoint_slow(); /* cancelled while queued behind the others */
-	}
-}
-
-void chan_sleep(double seconds)
-{
-	if (seconds == 0) {
-		chan_yield();
-		return;
-	}
-	if (!chan_checkpoint() || !chan_can_block()) {
-		return;
-	}
-	chan_wake why = chan_wait(NULL, 0, zend_isinf(seconds) ? -1 : seconds);
-	if (why != CHAN_WAKE_TIMEOUT) {
-		chan_raise(why);
-	}
-}
-
 chan_sched_stats chan_scheduler_stats(void)
 {
 	return (chan_sched_stats){.count = chan_live_count, .peak = S.peak, .switches = S.switches, .spawned = S.spawned};
@@ -1251,7 +1265,7 @@ chan_sched_stats chan_scheduler_stats(void)
 
 /* Runs in the SIGSEGV handler, on the alternate signal stack, when the
  * running coroutine hit its guard pages: reads state, allocates nothing. */
-void chan_overflow_message(char *buf, size_t len)
+static void chan_overflow_message(char *buf, size_t len)
 {
 	const char *file = "[no active file]";
 	uint32_t line = 0;
@@ -1276,6 +1290,8 @@ void chan_scheduler_minit(void)
 	chan_start_func.opcodes = &chan_start_op;
 	chan_start_func.last = 1;
 	chan_hook_exit(chan_on_exit);
+	chan_stack_on_overflow(chan_overflow_message);
+	chan_loop_on_ready(chan_wakeup);
 }
 
 void chan_scheduler_mshutdown(void)
@@ -1374,6 +1390,5 @@ void chan_scheduler_rshutdown(void)
 		FREE_HASHTABLE(S.by_id);
 		S.by_id = NULL;
 	}
-	chan_interrupts = 0;
 	S.shutdown = true;
 }

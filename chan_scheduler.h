@@ -1,6 +1,12 @@
 /*
  * chan_scheduler.h - coroutines on Zend fiber contexts, driven from C.
  *
+ * The third layer of the core (docs/internals.md): it uses the event loop
+ * and the stacks below it, and knows no feature by name; a feature learns
+ * of a coroutine's end, and supplies the cancellation's exception and the
+ * deadlock report, through what it registers at MINIT (chan_coro_listen(),
+ * chan_raise_cancelled_with(), chan_report_with()).
+ *
  * Design. A coroutine is not a PHP Fiber object: it is a chan_coro that runs
  * on a worker, a zend_fiber_context entered with zend_fiber_switch_context(),
  * the API zend_fibers.h offers for custom fiber types. Workers live on our
@@ -30,10 +36,8 @@
  * the queue is empty it sleeps until the nearest timer; with no timer either
  * the program is deadlocked and main's blocking call throws.
  *
- * Waiting. A blocked coroutine is linked into one or more wait queues
- * (channels, wait groups) through chan_waiter nodes that live on its own C
- * stack, and optionally into the timer heap. Whoever wakes it unlinks all of
- * them, so a wake-up happens exactly once and costs O(nodes).
+ * Waiting: chan_wait.h's waiters, parked with chan_wait() and readied
+ * with chan_wakeup() below.
  *
  * Teardown. An exception escaping a coroutine, exit() and fatal errors all
  * go back to main, which destroys the other coroutines by resuming each one
@@ -45,136 +49,7 @@
 #include "php.h"
 #include "zend_fibers.h"
 #include "zend_smart_str.h"
-
-#ifdef CHAN_DEBUG
-#include <assert.h>
-#define CHAN_ASSERT(c) assert(c)
-#else
-#define CHAN_ASSERT(c) ((void) 0)
-#endif
-
-typedef struct chan_coro chan_coro;
-typedef struct chan_waiter chan_waiter;
-
-/* Why a blocked context was made runnable again. */
-typedef enum {
-	CHAN_WAKE_NONE = 0,
-	CHAN_WAKE_OK,        /* what it waited for happened */
-	CHAN_WAKE_CLOSED,    /* the channel was closed */
-	CHAN_WAKE_TIMEOUT,   /* its timer fired */
-	CHAN_WAKE_DEADLOCK,  /* main only: nothing else can ever run */
-	CHAN_WAKE_ABORT,     /* main only: an exception escaped a coroutine */
-	CHAN_WAKE_EXIT,      /* main only: exit() in a coroutine */
-	CHAN_WAKE_BAILOUT,   /* main only: fatal error in a coroutine */
-	CHAN_WAKE_DESTROY,   /* it is being destroyed */
-	CHAN_WAKE_CANCELLED, /* Coroutine::cancel(): throw Chan\CancelledException */
-	CHAN_WAKE_DEADLINE,  /* withTimeout()'s deadline passed while it waited */
-} chan_wake;
-
-enum {
-	CHAN_CORO_READY, /* spawned, never run; in the run queue */
-	CHAN_CORO_RUNNING,
-	CHAN_CORO_PARKED,
-	CHAN_CORO_RUNNABLE, /* woken; in the run queue */
-	CHAN_CORO_DEAD,
-};
-
-typedef struct chan_group chan_group;
-
-typedef struct chan_waitq {
-	chan_waiter *head, *tail;
-	uint32_t len;
-} chan_waitq;
-
-struct chan_waiter {
-	chan_waiter *prev, *next;
-	chan_waitq *q; /* NULL once unlinked */
-	chan_coro *coro;
-	zval *slot;     /* pusher: the value offered (borrowed); popper: where it lands */
-	uint32_t index; /* which of the coroutine's waiters this is (select's case) */
-};
-
-/* The fields a switch, a park and a wake-up touch come first and fit in the
- * first 64 bytes, and chan_spawn() allocates CHAN_CORO_ALLOC bytes, a
- * multiple of 64 (a Zend MM bin whose elements start on 64-byte boundaries),
- * so they sit in one cache line: with many coroutines that line is cold
- * whenever one is resumed or woken (benchmarks/REPORT.md, issue 16). */
-struct chan_coro {
-	/* hot: switch (context, state, frame), run queue (next), park and wake
-	 * (waits, nwaits, fired, timer, wake, deadline, by_deadline) */
-	zend_fiber_context *context; /* its worker's, main's, NULL until it runs */
-	chan_coro *next;             /* run queue */
-	chan_waiter *waits;          /* the waiters it is parked on */
-	zend_execute_data *frame;    /* where it last gave up the CPU (chan_trace.c) */
-	uint64_t deadline;           /* withTimeout(): ns on the monotonic clock, 0: none */
-	uint32_t nwaits;
-	uint32_t fired; /* index of the waiter that woke it */
-	uint32_t timer; /* 1-based slot in the timer heap, 0 = none */
-	uint8_t state;
-	uint8_t wake;        /* chan_wake */
-	bool cancel_unwind;  /* destroy without running finally blocks */
-	bool wait_all;       /* main: woken when the last coroutine ends */
-	bool keep_result;    /* run()'s coroutine: keep retval for main */
-	bool cancel_pending; /* Coroutine::cancel() not yet delivered (chan_interrupts) */
-	bool by_deadline;    /* its timer is withTimeout()'s deadline */
-	/* cold */
-	zend_long id;
-	chan_coro *live_prev, *live_next;
-	zend_fcall_info_cache fcc;
-	zval fn;
-	zval *argv;
-	uint32_t argc;
-	HashTable *named;
-	zval retval;
-	zend_object *cancelled; /* the CancelledException delivered last */
-	chan_group *group;      /* Chan\Group it is a member of */
-	chan_coro *group_prev, *group_next;
-	uint32_t group_index; /* its go() order in the group */
-};
-
-#define CHAN_CORO_ALLOC ((sizeof(chan_coro) + 63) & ~(size_t) 63)
-
-/* --- wait queues ------------------------------------------------------ */
-
-static zend_always_inline void chan_waitq_push(chan_waitq *q, chan_waiter *w)
-{
-	w->q = q;
-	w->next = NULL;
-	w->prev = q->tail;
-	if (q->tail) {
-		q->tail->next = w;
-	} else {
-		q->head = w;
-	}
-	q->tail = w;
-	q->len++;
-}
-
-static zend_always_inline void chan_waitq_remove(chan_waiter *w)
-{
-	chan_waitq *q = w->q;
-	if (w->prev) {
-		w->prev->next = w->next;
-	} else {
-		q->head = w->next;
-	}
-	if (w->next) {
-		w->next->prev = w->prev;
-	} else {
-		q->tail = w->prev;
-	}
-	q->len--;
-	w->q = NULL;
-}
-
-static zend_always_inline chan_waiter *chan_waitq_shift(chan_waitq *q)
-{
-	chan_waiter *w = q->head;
-	if (w) {
-		chan_waitq_remove(w);
-	}
-	return w;
-}
+#include "chan_wait.h"
 
 /* --- blocking --------------------------------------------------------- */
 
@@ -218,29 +93,28 @@ bool chan_raise(chan_wake why);
 /* Current context; main when no coroutine runs. */
 chan_coro *chan_current(void);
 
-/* --- cancellation and deadlines (chan_cancel.c) ------------------------ */
+/* --- what the features above learn of a coroutine ---------------------- */
 
-/* Pending cancellations plus active withTimeout() deadlines, across all
- * contexts: while 0, a blocking call's checkpoint is one load and a branch. */
-extern TSRM_TLS uint32_t chan_interrupts;
-bool chan_checkpoint_slow(void);
+/* A feature that keeps state on a coroutine (a group's membership, a
+ * cancellation) registers a listener at MINIT and sets the bit it got in
+ * co->notify while the coroutine holds such state: the core calls it then,
+ * in the order of registration, and knows nothing else of the feature. */
+typedef struct {
+	/* co's function returned or threw, or co ends without having run;
+	 * inside co's zend_try, so PHP code may run and fail. */
+	void (*ended)(chan_coro *co);
+	/* ex escaped co's function: true when the feature takes it (nothing
+	 * is aborted), false to pass it on. */
+	bool (*threw)(chan_coro *co, zend_object *ex);
+} chan_coro_listener;
+/* At MINIT: the bit to set in co->notify. */
+uint8_t chan_coro_listen(const chan_coro_listener *l);
 
-/* At the entry of every blocking call, whether or not it will wait: false
- * with Chan\CancelledException thrown when a cancellation is pending for
- * the current context, or Chan\TimeoutException when its withTimeout()
- * deadline has passed. */
-static zend_always_inline bool chan_checkpoint(void)
-{
-	return EXPECTED(!chan_interrupts) || chan_checkpoint_slow();
-}
-
-/* Cancels co (chan_cancel.c): wakes it with CHAN_WAKE_CANCELLED when
- * parked, else leaves the cancellation pending. */
-void chan_cancel(chan_coro *co);
-/* Throws the CancelledException delivered to the current context. */
-void chan_cancel_throw(void);
-/* co ends: forgets its pending cancellation and its delivered exception. */
-void chan_cancel_forget(chan_coro *co);
+/* At MINIT: who throws what a context woken with CHAN_WAKE_CANCELLED gets
+ * (chan_raise()), and who reports what every context waits on, for the
+ * deadlock error and the warning at script end. */
+void chan_raise_cancelled_with(void (*raise)(void));
+void chan_report_with(void (*report)(smart_str *s, bool main_blocked));
 
 /* Reads the (callable $fn, mixed ...$args) of go(), run() and
  * Group::go() into fci and fcc; returns from the caller on a bad argument. */
@@ -258,17 +132,12 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc);
 chan_coro *chan_live_head(void);
 chan_coro *chan_main(void);
 
-/* --- the verbs of chan_coroutine.c (Chan\go(), Chan\run(), Coroutine) --- */
+/* --- what chan_coroutine.c's Chan\go(), Chan\run() and Coroutine use --- */
 
 /* Runs fci as a coroutine, and every other, until none is left; its return
  * value into return_value. Chan\Error from inside a coroutine; what the
  * wait raises (deadlock, cancellation, ...) is thrown. */
 void chan_run(zend_fcall_info *fci, zend_fcall_info_cache *fcc, zval *return_value);
-/* Runs the others queued before the current context (Coroutine::yield()). */
-void chan_yield(void);
-/* Parks the current context for seconds >= 0 (INF: until woken by a
- * cancellation or a deadlock); 0 yields. */
-void chan_sleep(double seconds);
 /* Coroutine::drain(): runs what is left at script end. */
 void chan_drain_at_shutdown(void);
 
@@ -277,15 +146,6 @@ typedef struct {
 	uint64_t switches;
 } chan_sched_stats;
 chan_sched_stats chan_scheduler_stats(void);
-
-/* --- introspection (chan_trace.c) -------------------------------------- */
-
-/* Appends the report of what every live context waits on, and where, to s:
- * one line per context, oldest first, at most CHAN_REPORT_MAX, then a count
- * of the rest; main first, when it is blocked (main_blocked: it is running,
- * about to throw from the blocking call it was woken in). */
-#define CHAN_REPORT_MAX 32
-void chan_report_blocked(smart_str *s, bool main_blocked);
 
 /* The live coroutine with this id (not main), or NULL (chan_scheduler.c). */
 chan_coro *chan_coro_find(zend_long id);
@@ -306,8 +166,5 @@ static zend_always_inline bool chan_timeout_arg(uint32_t arg, double seconds, bo
 /* chan.max_coroutines: live coroutines go() may start (0: no limit). Per
  * thread, as every INI value is under ZTS. */
 extern TSRM_TLS zend_long chan_max_coroutines;
-
-/* The fatal error for a coroutine that overflowed its C stack. */
-void chan_overflow_message(char *buf, size_t len);
 
 #endif

@@ -15,6 +15,7 @@
 
 #include "php.h"
 #include "php_chan.h"
+#include "chan_cancel.h"
 #include "chan_channel.h"
 #include "zend_exceptions.h"
 #include "ext/random/php_random.h"

@@ -31,8 +31,9 @@
 #include "zend_interfaces.h"
 
 #include "php_chan.h"
+#include "chan_cancel.h"
 #include "chan_channel.h"
-#include "chan_loop.h"
+#include "chan_io.h"
 #include "chan_queue.h"
 #include "chan_scheduler.h"
 

@@ -9,7 +9,10 @@
 #include "php.h"
 #include "php_chan.h"
 #include "chan_stack.h"
-#include "chan_scheduler.h"
+#include "chan_wait.h"
+
+/* The scheduler's (chan_stack_on_overflow()). */
+static void (*chan_overflow_message)(char *buf, size_t len);
 
 TSRM_TLS size_t chan_stack_size;
 
@@ -342,8 +345,10 @@ static void chan_segv(int sig, siginfo_t *info, void *uctx)
 		chan_segv_forward(sig, info, uctx);
 		return;
 	}
-	char buf[1024];
-	chan_overflow_message(buf, sizeof(buf));
+	char buf[1024] = "Fatal error: a coroutine overflowed its C stack\n";
+	if (chan_overflow_message) {
+		chan_overflow_message(buf, sizeof(buf));
+	}
 	ssize_t unused = write(STDERR_FILENO, buf, strlen(buf));
 	(void) unused;
 	_exit(255);
@@ -413,6 +418,11 @@ void chan_stack_mshutdown(void)
 }
 
 #endif
+
+void chan_stack_on_overflow(void (*message)(char *buf, size_t len))
+{
+	chan_overflow_message = message;
+}
 
 /* --- memory_limit ----------------------------------------------------- */
 

@@ -91,6 +91,12 @@ static zend_always_inline void chan_charge_remove(void)
 /* End of request: gives the blocks back (charge already zero, or not). */
 void chan_charge_release(void);
 
+/* The message for a coroutine that overflowed its C stack, given by the
+ * scheduler, which knows what runs (the allocator calls nothing above it).
+ * It is called in the SIGSEGV handler, on the alternate signal stack: it
+ * may read state and must allocate nothing. */
+void chan_stack_on_overflow(void (*message)(char *buf, size_t len));
+
 void chan_stack_mshutdown(void);
 ZEND_INI_MH(chan_ini_stack_size);
 

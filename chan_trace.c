@@ -19,7 +19,13 @@
 #include "php.h"
 #include "php_chan.h"
 #include "chan_scheduler.h"
+#include "chan_trace.h"
 #include "zend_builtin_functions.h"
+
+/* The report: one line per context, oldest first, at most CHAN_REPORT_MAX,
+ * then a count of the rest; main first, when it is blocked (main_blocked:
+ * it is running, about to throw from the blocking call it was woken in). */
+#define CHAN_REPORT_MAX 32
 
 static void chan_report_line(smart_str *s, const chan_coro *co, uint8_t state)
 {
@@ -57,7 +63,7 @@ static void chan_report_line(smart_str *s, const chan_coro *co, uint8_t state)
 	}
 }
 
-void chan_report_blocked(smart_str *s, bool main_blocked)
+static void chan_report_blocked(smart_str *s, bool main_blocked)
 {
 	chan_coro *main = chan_main(), *co = chan_live_head(), *oldest = NULL;
 	uint32_t shown = 0, total = 0;
@@ -125,4 +131,9 @@ ZEND_METHOD(Chan_Coroutine, trace)
 	EG(current_execute_data) = co->frame;
 	zend_fetch_debug_backtrace(return_value, 0, (int) options, 0);
 	EG(current_execute_data) = self;
+}
+
+void chan_trace_minit(void)
+{
+	chan_report_with(chan_report_blocked);
 }

@@ -9,6 +9,7 @@
 
 #include "php.h"
 #include "php_chan.h"
+#include "chan_cancel.h"
 #include "chan_scheduler.h"
 #include "zend_exceptions.h"
 

@@ -10,7 +10,8 @@
 #             every source and test file (scripts/package-xml.sh); pecl validates it;
 #             no tracked file names a path of the author's machine, such as a
 #             checkout in /work or /home (scripts/check-paths.sh)
-#   build     scripts/build.sh dev (-Werror: a warning fails it)
+#   build     scripts/build.sh dev (-Werror: a warning fails it); the C files
+#             call only downwards (scripts/layers.sh, docs/internals.md)
 #   c         tests/c: the queue engines, plain and under ThreadSanitizer
 #   matrix    scripts/matrix.sh: the dev build and the phpt suite on every
 #             PHP of the matrix (8.2, 8.4, 8.5, 8.6, a debug ZTS 8.2), 8.2,
@@ -194,6 +195,8 @@ gate_build() {
 	if dev_so=$(scripts/build.sh dev); then
 		g_pass=1
 		echo "ok: $desc -> $dev_so"
+		desc="the C files call only downwards (scripts/layers.sh, docs/internals.md)"
+		check scripts/layers.sh --quiet "$(dirname "$(dirname "$dev_so")")/.libs"
 	else
 		dev_so=
 		g_fail=1
