@@ -84,11 +84,13 @@ PHP_MINIT_FUNCTION(chan)
 	chan_shared_minit();
 	chan_hook_sleep_minit();
 	chan_hook_stream_minit();
+	chan_hook_select_minit();
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(chan)
 {
+	chan_hook_select_mshutdown();
 	chan_hook_stream_mshutdown();
 	chan_hook_sleep_mshutdown();
 	chan_io_mshutdown();

@@ -395,11 +395,19 @@ namespace Chan {
      *   Non-blocking streams never park. connect() parks where the
      *   address needs no lookup (an IP address, a unix socket) and fails
      *   as PHP's does ("Connection refused", "Connection timed out" after
-     *   the connect timeout). Not yet cooperative: a connect to a host
-     *   name (its lookup and the tries of each address), the TLS handshake
-     *   (ssl://, tls://, stream_socket_enable_crypto()), stream_select(),
-     *   and streams PHP makes from a bare descriptor
-     *   (socket_export_stream()): they block the process while they last.
+     *   the connect timeout). stream_select() parks until one of its
+     *   streams is ready or its timeout passes, and PHP's own select gives
+     *   the result (return value, arrays, warnings): every stream PHP can
+     *   select on takes part (sockets, pipes, STDIN; a regular file is
+     *   always ready, as select() says; php://memory and other streams
+     *   without a descriptor are left out with PHP's warning, as PHP
+     *   leaves them out); with a non-empty $except it is PHP's own,
+     *   blocking the process (the loop does not watch out-of-band data).
+     *   Not yet cooperative: a connect to a host name (its lookup and the
+     *   tries of each address), the TLS handshake (ssl://, tls://,
+     *   stream_socket_enable_crypto()), and streams PHP makes from a bare
+     *   descriptor (socket_export_stream()): they block the process while
+     *   they last.
      *
      * Rules of the stream family: one context at a time per stream and
      * direction: a second context reading (or writing) a stream on which
