@@ -166,10 +166,16 @@ static chan_wake chan_select_wait(chan_select_fd *fds, uint32_t nfds, double tim
 			chan_waitq_remove(&w[i]);
 		}
 	}
+	/* The waiter that fired used up its arm, the others' are taken back;
+	 * a descriptor closed under the wait is the loop's no more (its number
+	 * may be another's by now). */
+	int closed = linked == nfds && why == CHAN_WAKE_CLOSED ? fds[self->fired].fd : -1;
 	for (uint32_t i = 0; i < linked; i++) {
-		/* The waiter that fired used up its arm; the others' are taken back. */
 		bool fired = linked == nfds && why == CHAN_WAKE_OK && self->fired == i;
-		chan_loop_unwatch(fds[i].fd, 0, fired ? CHAN_WAKE_OK : CHAN_WAKE_TIMEOUT);
+		chan_loop_unwatch(fds[i].fd, 0,
+		                  fds[i].fd == closed ? CHAN_WAKE_CLOSED
+		                  : fired             ? CHAN_WAKE_OK
+		                                      : CHAN_WAKE_TIMEOUT);
 	}
 	efree(w);
 	return why;
