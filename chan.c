@@ -113,7 +113,7 @@ PHP_RSHUTDOWN_FUNCTION(chan)
 {
 	chan_scheduler_rshutdown();
 	chan_cancel_rshutdown();
-	chan_hook_stream_rshutdown();
+	chan_hook_rshutdown();
 	return SUCCESS;
 }
 

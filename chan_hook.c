@@ -93,3 +93,81 @@ PHP_FUNCTION(Chan_hooks)
 		}
 	}
 }
+
+/* --- who is parked on what ---------------------------------------------- */
+
+static TSRM_TLS HashTable *chan_hook_parked;
+
+chan_hook_park *chan_hook_park_find(const void *key)
+{
+	return chan_hook_parked ? zend_hash_index_find_ptr(chan_hook_parked, (zend_ulong) (uintptr_t) key) : NULL;
+}
+
+chan_hook_park *chan_hook_enter(const void *key, const char *what, int dir)
+{
+	if (!chan_hook_parked) {
+		ALLOC_HASHTABLE(chan_hook_parked);
+		zend_hash_init(chan_hook_parked, 8, NULL, NULL, 0);
+	}
+	chan_hook_park *p = chan_hook_park_find(key);
+	if (!p) {
+		p = ecalloc(1, sizeof(*p));
+		zend_hash_index_add_new_ptr(chan_hook_parked, (zend_ulong) (uintptr_t) key, p);
+	} else if (p->who[dir]) {
+		const char *verb = dir == CHAN_HOOK_READ ? "read from" : "write to";
+		const char *ing = dir == CHAN_HOOK_READ ? "reading from" : "writing to";
+		if (p->who[dir] == chan_main()) {
+			zend_throw_error(chan_ce_error,
+			                 "Cannot %s a %s that main is %s: one context at a time per %s and direction", verb, what,
+			                 ing, what);
+		} else {
+			zend_throw_error(chan_ce_error,
+			                 "Cannot %s a %s that coroutine #" ZEND_LONG_FMT
+			                 " is %s: one context at a time per %s and direction",
+			                 verb, what, p->who[dir]->id, ing, what);
+		}
+		return NULL;
+	}
+	p->who[dir] = chan_current();
+	return p;
+}
+
+void chan_hook_leave(const void *key, chan_hook_park *p, int dir)
+{
+	p->who[dir] = NULL;
+	if (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE]) {
+		return;
+	}
+	if (p->closed) { /* the closer drops the record */
+		chan_waiter *w;
+		while ((w = chan_waitq_shift(&p->closers))) {
+			chan_wakeup(w->coro, CHAN_WAKE_OK, w);
+		}
+		return;
+	}
+	chan_hook_park_drop(key);
+}
+
+void chan_hook_park_drop(const void *key)
+{
+	chan_hook_park *p = chan_hook_park_find(key);
+	if (p) {
+		zend_hash_index_del(chan_hook_parked, (zend_ulong) (uintptr_t) key);
+		efree(p);
+	}
+}
+
+void chan_hook_rshutdown(void)
+{
+	if (chan_hook_parked) {
+		chan_hook_park *p;
+		ZEND_HASH_FOREACH_PTR(chan_hook_parked, p)
+		{
+			efree(p);
+		}
+		ZEND_HASH_FOREACH_END();
+		zend_hash_destroy(chan_hook_parked);
+		FREE_HASHTABLE(chan_hook_parked);
+		chan_hook_parked = NULL;
+	}
+}

@@ -43,12 +43,34 @@ static zend_always_inline bool chan_hook_active(uint32_t family)
 
 ZEND_INI_MH(chan_ini_hooks);
 
+/* --- who is parked on what ---------------------------------------------- */
+
+/* One context at a time per stream (or socket) and direction: a hooked call
+ * that parks registers there first, by the address of what it parks on. */
+enum { CHAN_HOOK_READ = 0, CHAN_HOOK_WRITE = 1 };
+typedef struct chan_hook_park {
+	chan_coro *who[2];  /* parked reading, writing */
+	chan_waitq closers; /* contexts closing it, waiting for them to leave */
+	bool closed;
+} chan_hook_park;
+/* The record of key, NULL while no context is parked on it. */
+chan_hook_park *chan_hook_park_find(const void *key);
+/* The current context is about to park on key (a "stream", a "socket": the
+ * word of the error) in direction dir; NULL with Chan\Error thrown when
+ * another context is parked there already. */
+chan_hook_park *chan_hook_enter(const void *key, const char *what, int dir);
+/* It has left: the record goes with the last one (a closer waiting for
+ * them is woken instead, and drops it with chan_hook_park_drop()). */
+void chan_hook_leave(const void *key, chan_hook_park *p, int dir);
+void chan_hook_park_drop(const void *key);
+
+void chan_hook_rshutdown(void);
+
 /* Each family's installation (chan_hook_<family>.c), called by chan.c. */
 void chan_hook_sleep_minit(void);
 void chan_hook_sleep_mshutdown(void);
 void chan_hook_stream_minit(void);
 void chan_hook_stream_mshutdown(void);
-void chan_hook_stream_rshutdown(void);
 void chan_hook_select_minit(void);
 void chan_hook_select_mshutdown(void);
 

@@ -61,8 +61,6 @@
 #include <sys/socket.h>
 #endif
 
-enum { CHAN_HOOK_READ = 0, CHAN_HOOK_WRITE = 1 };
-
 /* --- ops ---------------------------------------------------------------- */
 
 /* The kinds of socket stream whose abstract begins with a
@@ -170,70 +168,6 @@ static int chan_orig_set_option(php_stream *stream, int option, int value, void 
 	return r;
 }
 
-/* --- who is parked on which stream -------------------------------------- */
-
-/* A stream some context is parked on, by address; only while one is. */
-typedef struct chan_hook_park {
-	chan_coro *who[2];  /* parked reading, writing */
-	chan_waitq closers; /* contexts in close(), waiting for them to leave */
-	bool closed;
-} chan_hook_park;
-
-static TSRM_TLS HashTable *chan_hook_parked;
-
-static chan_hook_park *chan_hook_park_find(const php_stream *stream)
-{
-	return chan_hook_parked ? zend_hash_index_find_ptr(chan_hook_parked, (zend_ulong) (uintptr_t) stream) : NULL;
-}
-
-/* The current context is about to park on stream in direction dir; NULL
- * with Chan\Error thrown when another context is parked there already. */
-static chan_hook_park *chan_hook_enter(php_stream *stream, int dir)
-{
-	if (!chan_hook_parked) {
-		ALLOC_HASHTABLE(chan_hook_parked);
-		zend_hash_init(chan_hook_parked, 8, NULL, NULL, 0);
-	}
-	chan_hook_park *p = chan_hook_park_find(stream);
-	if (!p) {
-		p = ecalloc(1, sizeof(*p));
-		zend_hash_index_add_new_ptr(chan_hook_parked, (zend_ulong) (uintptr_t) stream, p);
-	} else if (p->who[dir]) {
-		const char *verb = dir == CHAN_HOOK_READ ? "read from" : "write to";
-		const char *ing = dir == CHAN_HOOK_READ ? "reading from" : "writing to";
-		if (p->who[dir] == chan_main()) {
-			zend_throw_error(chan_ce_error,
-			                 "Cannot %s a stream that main is %s: one context at a time per stream and direction", verb,
-			                 ing);
-		} else {
-			zend_throw_error(chan_ce_error,
-			                 "Cannot %s a stream that coroutine #" ZEND_LONG_FMT
-			                 " is %s: one context at a time per stream and direction",
-			                 verb, p->who[dir]->id, ing);
-		}
-		return NULL;
-	}
-	p->who[dir] = chan_current();
-	return p;
-}
-
-static void chan_hook_leave(php_stream *stream, chan_hook_park *p, int dir)
-{
-	p->who[dir] = NULL;
-	if (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE]) {
-		return;
-	}
-	if (p->closed) { /* the closer drops the record */
-		chan_waiter *w;
-		while ((w = chan_waitq_shift(&p->closers))) {
-			chan_wakeup(w->coro, CHAN_WAKE_OK, w);
-		}
-		return;
-	}
-	zend_hash_index_del(chan_hook_parked, (zend_ulong) (uintptr_t) stream);
-	efree(p);
-}
-
 /* --- read and write ----------------------------------------------------- */
 
 static double chan_hook_timeout(const php_netstream_data_t *sock)
@@ -322,7 +256,7 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 				return chan_hook_timed_out(stream, sock, buf, count, dir);
 			}
 		}
-		if (!p && !(p = chan_hook_enter(stream, dir))) {
+		if (!p && !(p = chan_hook_enter(stream, "stream", dir))) {
 			return -1;
 		}
 		if (!chan_checkpoint()) {
@@ -424,7 +358,7 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 				why = CHAN_WAKE_TIMEOUT;
 				break;
 			}
-			if ((!p && !(p = chan_hook_enter(stream, CHAN_HOOK_READ))) || !chan_checkpoint() ||
+			if ((!p && !(p = chan_hook_enter(stream, "stream", CHAN_HOOK_READ))) || !chan_checkpoint() ||
 			    !chan_io_wait(sock->socket, CHAN_POLL_IN, left, &why)) {
 				if (p) {
 					chan_hook_leave(stream, p, CHAN_HOOK_READ);
@@ -503,7 +437,7 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 	chan_wake why = CHAN_WAKE_TIMEOUT;
 	struct timeval *tv = xparam->inputs.timeout;
 	double timeout = tv ? (double) tv->tv_sec + (double) tv->tv_usec / 1e6 : -1;
-	chan_hook_park *p = timeout != 0 ? chan_hook_enter(stream, CHAN_HOOK_WRITE) : NULL;
+	chan_hook_park *p = timeout != 0 ? chan_hook_enter(stream, "stream", CHAN_HOOK_WRITE) : NULL;
 	bool waited = p && chan_checkpoint() && chan_io_wait(sock->socket, CHAN_POLL_OUT, timeout, &why);
 	if (p) {
 		chan_hook_leave(stream, p, CHAN_HOOK_WRITE);
@@ -571,7 +505,7 @@ static int chan_hook_transfer(php_stream *stream, int option, int value, php_str
 	unsigned events = dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT;
 	int xflags = xparam->inputs.flags;
 	if (chan_hook_transfer_blocks(sock->socket, dir, xflags)) {
-		chan_hook_park *p = EG(exception) ? NULL : chan_hook_enter(stream, dir);
+		chan_hook_park *p = EG(exception) ? NULL : chan_hook_enter(stream, "stream", dir);
 		chan_wake why = CHAN_WAKE_OK;
 		bool waited = p != NULL;
 		while (waited && why == CHAN_WAKE_OK && chan_hook_transfer_blocks(sock->socket, dir, xflags)) {
@@ -651,8 +585,7 @@ static int chan_hook_close(php_stream *stream, int close_handle)
 				stop = why; /* raised once the stream is closed */
 			}
 		}
-		zend_hash_index_del(chan_hook_parked, (zend_ulong) (uintptr_t) stream);
-		efree(p);
+		chan_hook_park_drop(stream);
 		stream->ops = chan_hook_orig(stream);
 		int r = stream->ops->close(stream, close_handle);
 		if (stop == CHAN_WAKE_CANCELLED) {
@@ -755,19 +688,4 @@ void chan_hook_stream_mshutdown(void)
 #ifdef ZTS
 	tsrm_mutex_free(chan_hook_kinds_lock);
 #endif
-}
-
-void chan_hook_stream_rshutdown(void)
-{
-	if (chan_hook_parked) {
-		chan_hook_park *p;
-		ZEND_HASH_FOREACH_PTR(chan_hook_parked, p)
-		{
-			efree(p);
-		}
-		ZEND_HASH_FOREACH_END();
-		zend_hash_destroy(chan_hook_parked);
-		FREE_HASHTABLE(chan_hook_parked);
-		chan_hook_parked = NULL;
-	}
 }
