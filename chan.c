@@ -85,11 +85,13 @@ PHP_MINIT_FUNCTION(chan)
 	chan_hook_sleep_minit();
 	chan_hook_stream_minit();
 	chan_hook_select_minit();
+	chan_hook_sockets_minit();
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(chan)
 {
+	chan_hook_sockets_mshutdown();
 	chan_hook_select_mshutdown();
 	chan_hook_stream_mshutdown();
 	chan_hook_sleep_mshutdown();

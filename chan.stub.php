@@ -403,6 +403,15 @@ namespace Chan {
      *   without a descriptor are left out with PHP's warning, as PHP
      *   leaves them out); with a non-empty $except it is PHP's own,
      *   blocking the process (the loop does not watch out-of-band data).
+     *   ext-sockets: socket_read(), socket_recv(), socket_recvfrom(),
+     *   socket_write(), socket_send(), socket_sendto() and socket_accept()
+     *   of a blocking Socket park until PHP's call would not block, then
+     *   PHP's call does the transfer; the socket's SO_RCVTIMEO/SO_SNDTIMEO
+     *   bound the wait, and the call then fails as PHP's does (false,
+     *   socket_last_error() 11). Still blocking: socket_connect(),
+     *   socket_select(), the rest of a PHP_NORMAL_READ line after its first
+     *   byte or of an MSG_WAITALL recv after its first bytes, and of a
+     *   write larger than the free space of the socket's send buffer.
      *   Not yet cooperative: a connect to a host name (its lookup and the
      *   tries of each address), the TLS handshake (ssl://, tls://,
      *   stream_socket_enable_crypto()), and streams PHP makes from a bare

@@ -73,5 +73,7 @@ void chan_hook_stream_minit(void);
 void chan_hook_stream_mshutdown(void);
 void chan_hook_select_minit(void);
 void chan_hook_select_mshutdown(void);
+void chan_hook_sockets_minit(void);
+void chan_hook_sockets_mshutdown(void);
 
 #endif

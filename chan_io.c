@@ -26,18 +26,7 @@
 #include "ext/standard/file.h"
 #include "ext/standard/streamsfuncs.h"
 
-/* ext-sockets' header, for the layout of its Socket objects only: its
- * declarations are kept behind HAVE_SOCKETS, which a phpize build of chan
- * does not have. */
-#if defined(__has_include)
-#if __has_include("ext/sockets/php_sockets.h")
-#ifndef HAVE_SOCKETS
-#define HAVE_SOCKETS 1
-#endif
-#include "ext/sockets/php_sockets.h"
-#define CHAN_HAVE_SOCKETS 1
-#endif
-#endif
+#include "chan_sockets.h"
 
 /* mysqli's and mysqlnd's headers, for the layout of a mysqli object down to
  * its connection's stream; chan links against neither: a mysqli object is
@@ -114,11 +103,8 @@ static int chan_mysqli_fd(zend_object *obj, uint32_t arg, bool *buffered)
  * or -2 when obj is no Socket. */
 static int chan_socket_fd(zend_object *obj)
 {
-	if (obj->ce->type != ZEND_INTERNAL_CLASS || !zend_string_equals_literal(obj->ce->name, "Socket")) {
-		return -2;
-	}
-	const php_socket *sock = (const php_socket *) ((char *) obj - offsetof(php_socket, std));
-	return (int) sock->bsd_socket;
+	const php_socket *sock = chan_socket_of(obj);
+	return sock ? (int) sock->bsd_socket : -2;
 }
 #endif
 
