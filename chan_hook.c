@@ -16,6 +16,12 @@
 #include "php.h"
 #include "php_chan.h"
 #include "chan_hook.h"
+#include "chan_loop.h"
+
+#include <errno.h>
+#ifndef PHP_WIN32
+#include <sys/socket.h>
+#endif
 
 /* The families this build has. */
 #define CHAN_HOOKS_BUILT (CHAN_HOOK_SLEEP | CHAN_HOOK_STREAM)
@@ -155,6 +161,30 @@ void chan_hook_park_drop(const void *key)
 		zend_hash_index_del(chan_hook_parked, (zend_ulong) (uintptr_t) key);
 		efree(p);
 	}
+}
+
+bool chan_hook_would_block(int fd, int call)
+{
+#ifndef PHP_WIN32
+	int listening = 0;
+	socklen_t len = sizeof(listening);
+	switch (call) {
+		case CHAN_HOOK_RECV: {
+			char c;
+			return recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+		}
+		case CHAN_HOOK_RECV_OOB:
+			return false;
+		case CHAN_HOOK_ACCEPT:
+			return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) == 0 && listening &&
+			       !chan_io_ready(fd, CHAN_POLL_IN);
+		default:
+			return !(getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) == 0 && listening) &&
+			       !chan_io_ready(fd, CHAN_POLL_OUT);
+	}
+#else
+	return call != CHAN_HOOK_RECV_OOB && !chan_io_ready(fd, call == CHAN_HOOK_SEND ? CHAN_POLL_OUT : CHAN_POLL_IN);
+#endif
 }
 
 void chan_hook_rshutdown(void)

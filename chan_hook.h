@@ -64,6 +64,15 @@ chan_hook_park *chan_hook_enter(const void *key, const char *what, int dir);
 void chan_hook_leave(const void *key, chan_hook_park *p, int dir);
 void chan_hook_park_drop(const void *key);
 
+/* Whether PHP's blocking call of this kind on socket fd would block now,
+ * asked as the kernel answers it: a recv peeks without waiting (a
+ * listening or unconnected socket fails at once, as PHP's call will; an
+ * out-of-band one never waits), an accept waits for a pending connection
+ * on a listening socket only, a send for room, never on a listening socket
+ * (PHP's call fails on it at once). */
+enum { CHAN_HOOK_RECV, CHAN_HOOK_RECV_OOB, CHAN_HOOK_SEND, CHAN_HOOK_ACCEPT };
+bool chan_hook_would_block(int fd, int call);
+
 void chan_hook_rshutdown(void);
 
 /* Each family's installation (chan_hook_<family>.c), called by chan.c. */

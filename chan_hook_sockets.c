@@ -6,11 +6,8 @@
  *
  * The hook only waits; PHP's own function does the transfer once the
  * socket is ready, so results, warnings and socket_last_error() are PHP's.
- * Whether PHP's call would block is asked as the kernel answers it: a recv
- * peeks without waiting (a listening or unconnected socket fails at once,
- * as PHP's call will), an accept or a send waits for the poller's
- * readiness (a socket that is not listening fails an accept at once, a
- * listening one a send). The socket's own timeouts (SO_RCVTIMEO,
+ * Whether PHP's call would block is asked as the kernel answers it
+ * (chan_hook_would_block()). The socket's own timeouts (SO_RCVTIMEO,
  * SO_SNDTIMEO, from socket_set_option()) bound the wait; when one passes,
  * PHP's call runs with the socket's timeout at one microsecond for the
  * call, and fails as it does ("Resource temporarily unavailable").
@@ -45,28 +42,6 @@
 #include <sys/time.h>
 
 enum { CHAN_SOCK_RECV, CHAN_SOCK_SEND, CHAN_SOCK_ACCEPT };
-
-static bool chan_sock_listening(int fd)
-{
-	int on = 0;
-	socklen_t len = sizeof(on);
-	return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &on, &len) == 0 && on;
-}
-
-/* Whether PHP's call of this kind would block on fd now. */
-static bool chan_sock_blocks(int fd, int kind)
-{
-	switch (kind) {
-		case CHAN_SOCK_RECV: {
-			char c;
-			return recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
-		}
-		case CHAN_SOCK_ACCEPT:
-			return chan_sock_listening(fd) && !chan_io_ready(fd, CHAN_POLL_IN);
-		default:
-			return !chan_sock_listening(fd) && !chan_io_ready(fd, CHAN_POLL_OUT);
-	}
-}
 
 /* The socket's SO_RCVTIMEO or SO_SNDTIMEO in seconds, -1 when none. */
 static double chan_sock_timeout(int fd, int opt)
@@ -135,7 +110,12 @@ static void chan_sock_call(INTERNAL_FUNCTION_PARAMETERS, zif_handler prev, int k
 		return;
 	}
 	int fd = (int) sock->bsd_socket;
-	if (!chan_sock_blocks(fd, kind)) {
+	int call = kind == CHAN_SOCK_SEND ? CHAN_HOOK_SEND : kind == CHAN_SOCK_ACCEPT ? CHAN_HOOK_ACCEPT : CHAN_HOOK_RECV;
+	if (call == CHAN_HOOK_RECV && flags_arg && ZEND_NUM_ARGS() >= flags_arg &&
+	    (Z_LVAL_P(ZEND_CALL_ARG(execute_data, flags_arg)) & MSG_OOB)) {
+		call = CHAN_HOOK_RECV_OOB;
+	}
+	if (!chan_hook_would_block(fd, call)) {
 		prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
@@ -151,7 +131,7 @@ static void chan_sock_call(INTERNAL_FUNCTION_PARAMETERS, zif_handler prev, int k
 	uint64_t start = timeout > 0 ? chan_now_ns() : 0;
 	chan_wake why = CHAN_WAKE_OK;
 	bool waited = true;
-	while (waited && why == CHAN_WAKE_OK && !IS_INVALID_SOCKET(sock) && chan_sock_blocks(fd, kind)) {
+	while (waited && why == CHAN_WAKE_OK && !IS_INVALID_SOCKET(sock) && chan_hook_would_block(fd, call)) {
 		double left = timeout > 0 ? timeout - (double) (chan_now_ns() - start) / 1e9 : -1;
 		if (timeout > 0 && left <= 0) {
 			why = CHAN_WAKE_TIMEOUT;

@@ -473,28 +473,6 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 
 /* --- recvfrom, sendto ----------------------------------------------------- */
 
-/* Whether PHP's recvfrom()/sendto() would block in the kernel now. A recv
- * is asked by peeking without waiting: a listening or unconnected socket
- * fails at once (as PHP's call will), where polling for input would wait
- * forever. An out-of-band recv never waits in the kernel. A send cannot be
- * asked so; a listening socket is left to PHP, which fails on it at once. */
-static bool chan_hook_transfer_blocks(php_socket_t fd, int dir, int xflags)
-{
-#ifndef PHP_WIN32
-	if (dir == CHAN_HOOK_READ) {
-		char c;
-		return !(xflags & STREAM_OOB) && recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) < 0 &&
-		       (errno == EAGAIN || errno == EWOULDBLOCK);
-	}
-	int listening = 0;
-	socklen_t len = sizeof(listening);
-	if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) == 0 && listening) {
-		return false;
-	}
-#endif
-	return !chan_io_ready(fd, dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT);
-}
-
 /* stream_socket_recvfrom() and sendto() (with flags or an address; without,
  * they are reads and writes): PHP's recvfrom()/sendto() block in the kernel
  * on a blocking socket, with no timeout. The context parks, without a
@@ -503,12 +481,14 @@ static int chan_hook_transfer(php_stream *stream, int option, int value, php_str
 {
 	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
 	unsigned events = dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT;
-	int xflags = xparam->inputs.flags;
-	if (chan_hook_transfer_blocks(sock->socket, dir, xflags)) {
+	int call = dir == CHAN_HOOK_WRITE                ? CHAN_HOOK_SEND
+	           : (xparam->inputs.flags & STREAM_OOB) ? CHAN_HOOK_RECV_OOB
+	                                                 : CHAN_HOOK_RECV;
+	if (chan_hook_would_block(sock->socket, call)) {
 		chan_hook_park *p = EG(exception) ? NULL : chan_hook_enter(stream, "stream", dir);
 		chan_wake why = CHAN_WAKE_OK;
 		bool waited = p != NULL;
-		while (waited && why == CHAN_WAKE_OK && chan_hook_transfer_blocks(sock->socket, dir, xflags)) {
+		while (waited && why == CHAN_WAKE_OK && chan_hook_would_block(sock->socket, call)) {
 			waited = chan_checkpoint() && chan_io_wait(sock->socket, events, -1, &why);
 		}
 		if (p) {

@@ -1,5 +1,5 @@
 --TEST--
-ext-sockets' calls in a coroutine give exactly PHP's own results (the same call in main with chan.hooks "none"): return value, warnings and socket_last_error() for a read past the socket's SO_RCVTIMEO, a recv with MSG_DONTWAIT and a read of a non-blocking socket on an empty socket (false at once, error 11, no warning, as PHP says nothing of EAGAIN), a read and an accept where PHP's call fails at once (a read of a listening socket, an accept on a connected one), and a read after the peer closed (""); while a second coroutine lives, so the hook is active
+ext-sockets' calls in a coroutine give exactly PHP's own results (the same call in main with chan.hooks "none"): return value, warnings and socket_last_error() for a read past the socket's SO_RCVTIMEO, a recv with MSG_DONTWAIT and a read of a non-blocking socket on an empty socket, an out-of-band recv on a TCP connection with no urgent data (fails at once, never parks) (false at once, error 11, no warning, as PHP says nothing of EAGAIN), a read and an accept where PHP's call fails at once (a read of a listening socket, an accept on a connected one), and a read after the peer closed (""); while a second coroutine lives, so the hook is active
 --EXTENSIONS--
 chan
 sockets
@@ -16,6 +16,10 @@ socket_close($goneSide);
 $srv = socket_create(AF_INET, SOCK_STREAM, SOL_TCP);
 socket_bind($srv, '127.0.0.1', 0);
 socket_listen($srv);
+socket_getsockname($srv, $srvAddr, $srvPort);
+$tcp = socket_create(AF_INET, SOCK_STREAM, SOL_TCP);
+socket_connect($tcp, '127.0.0.1', $srvPort);
+$tcpPeer = socket_accept($srv);
 $timed = socket_create_pair(AF_UNIX, SOCK_STREAM, 0, $pair4) ? $pair4[0] : null;
 socket_set_option($timed, SOL_SOCKET, SO_RCVTIMEO, ['sec' => 0, 'usec' => 100000]);
 
@@ -23,6 +27,10 @@ $calls = [
     'read past SO_RCVTIMEO' => fn () => socket_read($timed, 100),
     'recv with MSG_DONTWAIT' => function () use ($x) {
         $r = socket_recv($x, $buf, 100, MSG_DONTWAIT);
+        return [$r, $buf];
+    },
+    'recv with MSG_OOB, no urgent data' => function () use ($tcp) {
+        $r = socket_recv($tcp, $buf, 100, MSG_OOB);
         return [$r, $buf];
     },
     'read of a non-blocking socket' => fn () => socket_read($nb, 100),
@@ -65,6 +73,8 @@ read past SO_RCVTIMEO: same as PHP's
   [false,[],[0,0,0,0,11]]
 recv with MSG_DONTWAIT: same as PHP's
   [[false,null],[],[11,0,0,0,0]]
+recv with MSG_OOB, no urgent data: same as PHP's
+  [[false,null],["socket_recv(): %snable to read from socket [%d]: %s"],[0,0,0,0,0]]
 read of a non-blocking socket: same as PHP's
   [false,[],[0,11,0,0,0]]
 read of a listening socket: same as PHP's
