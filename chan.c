@@ -86,11 +86,13 @@ PHP_MINIT_FUNCTION(chan)
 	chan_hook_stream_minit();
 	chan_hook_select_minit();
 	chan_hook_sockets_minit();
+	chan_hook_process_minit();
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(chan)
 {
+	chan_hook_process_mshutdown();
 	chan_hook_sockets_mshutdown();
 	chan_hook_select_mshutdown();
 	chan_hook_stream_mshutdown();
@@ -115,6 +117,7 @@ PHP_RSHUTDOWN_FUNCTION(chan)
 {
 	chan_scheduler_rshutdown();
 	chan_cancel_rshutdown();
+	chan_hook_process_rshutdown();
 	chan_hook_rshutdown();
 	return SUCCESS;
 }

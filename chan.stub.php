@@ -377,9 +377,9 @@ namespace Chan {
      *
      * chan.hooks is "all" (the default), "none", or a comma list of family
      * names, changeable at run time (ini_set()); another value is refused
-     * with a warning. This build has "sleep" and "stream"; the other names
-     * are accepted and stay off until a build has them, and this function
-     * does not list them.
+     * with a warning. This build has "sleep", "stream" and "process"; the
+     * other names are accepted and stay off until a build has them, and
+     * this function does not list them.
      *
      * - sleep: sleep(), usleep(), time_nanosleep(), time_sleep_until().
      *   sleep() returns 0 and time_nanosleep() true. A value PHP rejects is
@@ -418,8 +418,28 @@ namespace Chan {
      *   descriptor (socket_export_stream()): they block the process while
      *   they last.
      *
-     * Rules of the stream family: one context at a time per stream and
-     * direction: a second context reading (or writing) a stream on which
+     * - process: reads and writes of the pipes of proc_open() and popen()
+     *   (blocking ones; a pipe made non-blocking never parks), the output
+     *   of exec(), system(), passthru(), shell_exec() and the backtick
+     *   operator, and the waits of proc_close() and pclose(). A write parks
+     *   until the child has read what it needs to go on, and writes it all,
+     *   as PHP's blocking write does. proc_close() and pclose() close the
+     *   parent's ends of the pipes first, as PHP does, then park until the
+     *   child has exited (a pidfd), and PHP's own wait gives the status. A
+     *   wait for a child ended by Coroutine::cancel() or withTimeout() kills
+     *   the child and every process it started (SIGKILL; as Go's
+     *   exec.CommandContext, and the shell's commands too), so the call
+     *   returns at once and nothing is left running; a pipe read or write
+     *   ended so fails and the pipe reads as ended, the child untouched.
+     *   proc_open()'s "pty" descriptors are hooked as pipes, its "socket"
+     *   ones as the stream family's sockets. Not cooperative: STDIN,
+     *   php://stdin and other streams over descriptors chan did not see
+     *   made; pclose() of a popen() whose child cannot be told (a libc
+     *   other than glibc, where the child has closed its end of the pipe)
+     *   waits as PHP's does, blocking the process.
+     *
+     * Rules of the stream family (the process family's pipes too): one
+     * context at a time per stream and direction: a second context reading (or writing) a stream on which
      * another is parked reading (writing) gets Chan\Error naming it, and
      * the first goes on undisturbed. A stream closed while contexts are
      * parked on it wakes them and their calls fail as on a reset

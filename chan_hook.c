@@ -17,6 +17,7 @@
 #include "php_chan.h"
 #include "chan_hook.h"
 #include "chan_loop.h"
+#include "chan_cancel.h"
 
 #include <errno.h>
 #ifndef PHP_WIN32
@@ -24,7 +25,7 @@
 #endif
 
 /* The families this build has. */
-#define CHAN_HOOKS_BUILT (CHAN_HOOK_SLEEP | CHAN_HOOK_STREAM)
+#define CHAN_HOOKS_BUILT (CHAN_HOOK_SLEEP | CHAN_HOOK_STREAM | CHAN_HOOK_PROCESS)
 
 TSRM_TLS uint32_t chan_hooks_on;
 
@@ -152,6 +153,46 @@ void chan_hook_leave(const void *key, chan_hook_park *p, int dir)
 		return;
 	}
 	chan_hook_park_drop(key);
+}
+
+chan_wake chan_hook_evict(const void *key, int fd, const char *what)
+{
+	chan_hook_park *p = chan_hook_park_find(key);
+	if (!p || (!p->who[CHAN_HOOK_READ] && !p->who[CHAN_HOOK_WRITE])) {
+		return CHAN_WAKE_OK;
+	}
+	p->closed = true;
+	if (fd >= 0) {
+		chan_loop_closed(fd);
+	}
+	if (!chan_may_switch()) {
+		/* In a destructor or the garbage collector, where no switch may
+		 * happen: freeing it now would free it under them. */
+		zend_error_noreturn(E_ERROR,
+		                    "Cannot close a %s that another context is parked on here (in a destructor or during "
+		                    "garbage collection): close it where the context can switch",
+		                    what);
+	}
+	chan_wake stop = CHAN_WAKE_OK;
+	while (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE]) {
+		chan_waiter w = {.coro = chan_current()};
+		chan_waitq_push(&p->closers, &w);
+		chan_wake why = chan_wait(&w, 1, -1);
+		if (why != CHAN_WAKE_OK && stop == CHAN_WAKE_OK) {
+			stop = why;
+		}
+	}
+	chan_hook_park_drop(key);
+	return stop;
+}
+
+void chan_hook_evicted(chan_wake stop)
+{
+	if (stop == CHAN_WAKE_CANCELLED) {
+		chan_cancel(chan_current()); /* delivered at the next checkpoint */
+	} else if (stop != CHAN_WAKE_OK && stop != CHAN_WAKE_DEADLINE) {
+		chan_raise(stop);
+	}
 }
 
 void chan_hook_park_drop(const void *key)

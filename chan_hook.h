@@ -63,6 +63,13 @@ chan_hook_park *chan_hook_enter(const void *key, const char *what, int dir);
  * them is woken instead, and drops it with chan_hook_park_drop()). */
 void chan_hook_leave(const void *key, chan_hook_park *p, int dir);
 void chan_hook_park_drop(const void *key);
+/* Closing what key names (a "stream"; fd its descriptor, -1 when none): the
+ * contexts parked on it are woken (CHAN_WAKE_CLOSED) and the caller waits
+ * until they have left PHP's code for it, so that it is freed under no one.
+ * Returns what ended the caller's own wait meanwhile; once the thing is
+ * closed, chan_hook_evicted() delivers it. */
+chan_wake chan_hook_evict(const void *key, int fd, const char *what);
+void chan_hook_evicted(chan_wake stop);
 
 /* Whether PHP's blocking call of this kind on socket fd would block now,
  * asked as the kernel answers it: a recv peeks without waiting (a
@@ -72,6 +79,11 @@ void chan_hook_park_drop(const void *key);
  * (PHP's call fails on it at once). */
 enum { CHAN_HOOK_RECV, CHAN_HOOK_RECV_OOB, CHAN_HOOK_SEND, CHAN_HOOK_ACCEPT };
 bool chan_hook_would_block(int fd, int call);
+
+/* A socket stream PHP made from a connected descriptor (proc_open()'s
+ * "socket" descriptors) gets the stream family's hooks; any other kind of
+ * stream is left as it is. */
+void chan_hook_stream_adopt(php_stream *stream);
 
 void chan_hook_rshutdown(void);
 
@@ -84,5 +96,8 @@ void chan_hook_select_minit(void);
 void chan_hook_select_mshutdown(void);
 void chan_hook_sockets_minit(void);
 void chan_hook_sockets_mshutdown(void);
+void chan_hook_process_minit(void);
+void chan_hook_process_mshutdown(void);
+void chan_hook_process_rshutdown(void);
 
 #endif

@@ -538,45 +538,16 @@ static int chan_hook_set_option(php_stream *stream, int option, int value, void 
 
 /* --- close -------------------------------------------------------------- */
 
-/* Wakes the contexts parked on the stream and waits until they have left
- * PHP's stream code before PHP frees it. */
+/* The contexts parked on the stream leave PHP's stream code before PHP
+ * frees it (chan_hook_evict()). */
 static int chan_hook_close(php_stream *stream, int close_handle)
 {
-	chan_hook_park *p = chan_hook_park_find(stream);
-	if (p && (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE])) {
-		php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
-		p->closed = true;
-		if (sock && sock->socket != SOCK_ERR) {
-			chan_loop_closed(sock->socket);
-		}
-		if (!chan_may_switch()) {
-			/* In a destructor or the garbage collector, where no switch may
-			 * happen: freeing the stream now would free it under them. */
-			zend_error_noreturn(E_ERROR,
-			                    "Cannot close a stream that another context is parked on here (in a destructor or "
-			                    "during garbage collection): close it where the context can switch");
-		}
-		chan_wake stop = CHAN_WAKE_OK;
-		while (p->who[CHAN_HOOK_READ] || p->who[CHAN_HOOK_WRITE]) {
-			chan_waiter w = {.coro = chan_current()};
-			chan_waitq_push(&p->closers, &w);
-			chan_wake why = chan_wait(&w, 1, -1);
-			if (why != CHAN_WAKE_OK && stop == CHAN_WAKE_OK) {
-				stop = why; /* raised once the stream is closed */
-			}
-		}
-		chan_hook_park_drop(stream);
-		stream->ops = chan_hook_orig(stream);
-		int r = stream->ops->close(stream, close_handle);
-		if (stop == CHAN_WAKE_CANCELLED) {
-			chan_cancel(chan_current()); /* delivered at the next checkpoint */
-		} else if (stop != CHAN_WAKE_OK && stop != CHAN_WAKE_DEADLINE) {
-			chan_raise(stop);
-		}
-		return r;
-	}
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	chan_wake stop = chan_hook_evict(stream, sock && sock->socket != SOCK_ERR ? (int) sock->socket : -1, "stream");
 	stream->ops = chan_hook_orig(stream);
-	return stream->ops->close(stream, close_handle);
+	int r = stream->ops->close(stream, close_handle);
+	chan_hook_evicted(stop);
+	return r;
 }
 
 /* --- where streams come from ------------------------------------------- */
@@ -599,6 +570,11 @@ static php_stream *chan_hook_factory(const char *proto, size_t protolen, const c
 	             (protolen == 4 && !strncasecmp(proto, "unix", 4));
 	chan_hook_stream(stream, plain);
 	return stream;
+}
+
+void chan_hook_stream_adopt(php_stream *stream)
+{
+	chan_hook_stream(stream, true);
 }
 
 /* stream_socket_pair(): both ends hooked. */

@@ -48,7 +48,7 @@
  * failure and on Ctrl-C. Only the servers a selected client needs start.
  *
  *   php benchmarks/hooks.php [--so=PATH] [--runs=3] [--serial=20]
- *       [--only=usleep,fsockopen,http,guzzle,mysqli,pdo,dbal,phpredis,predis]
+ *       [--only=usleep,shell_exec,proc_open,fsockopen,http,guzzle,mysqli,pdo,dbal,phpredis,predis]
  *       [--out=benchmarks/results/hooks.md]
  *
  *   --so      chan.so (default .build-release/modules/chan.so, from
@@ -85,6 +85,10 @@ const HOOKS_CALL_MIN = 0.45;
  */
 const HOOKS_CLIENTS = [
     'usleep' => ['label' => 'usleep(500000)', 'server' => null, 'ext' => [], 'autoload' => null, 'deb' => null],
+    'shell_exec' => ['label' => "shell_exec('sleep 0.5; echo ID')", 'server' => null, 'ext' => [], 'autoload' => null,
+        'deb' => null],
+    'proc_open' => ['label' => "proc_open(sh -c 'sleep 0.5; cat'): write ID, read it back, proc_close", 'server' => null,
+        'ext' => [], 'autoload' => null, 'deb' => null],
     'fsockopen' => ['label' => 'fsockopen + fwrite/fgets, TCP line server', 'server' => 'line', 'ext' => [], 'autoload' => null,
         'deb' => null],
     'http' => ['label' => "file_get_contents('http://...'), examples/http_server.php", 'server' => 'http', 'ext' => [],
@@ -214,6 +218,24 @@ function hooks_call(string $name, array $ctx): array
             return [static function (string $id): string {
                 usleep((int) (HOOKS_DELAY * 1e6));
                 return $id;
+            }, 'PHP ' . PHP_VERSION];
+        case 'shell_exec':
+            return [static function (string $id): ?string {
+                $out = shell_exec('sleep ' . HOOKS_DELAY . '; echo ' . escapeshellarg($id));
+                return is_string($out) ? rtrim($out, "\n") : null;
+            }, 'PHP ' . PHP_VERSION];
+        case 'proc_open':
+            return [static function (string $id): ?string {
+                $p = proc_open(['sh', '-c', 'sleep ' . HOOKS_DELAY . '; cat'], [['pipe', 'r'], ['pipe', 'w']], $pipes);
+                if ($p === false) {
+                    throw new RuntimeException('proc_open failed');
+                }
+                fwrite($pipes[0], $id);
+                fclose($pipes[0]);
+                $out = stream_get_contents($pipes[1]);
+                fclose($pipes[1]);
+                $status = proc_close($p);
+                return $status === 0 && is_string($out) ? $out : null;
             }, 'PHP ' . PHP_VERSION];
         case 'fsockopen':
             [$host, $port] = explode(':', $ctx['line']);
@@ -641,7 +663,7 @@ foreach ($only as $name) {
 
 $versions = [];
 foreach ($only as $name) {
-    if (isset($results[$name]['version']) && !in_array($name, ['usleep', 'fsockopen', 'http'], true)) {
+    if (isset($results[$name]['version']) && !in_array($name, ['usleep', 'shell_exec', 'proc_open', 'fsockopen', 'http'], true)) {
         $deb = HOOKS_CLIENTS[$name]['deb'];
         $debVersion = $deb !== null ? hooks_deb_version($deb) : null;
         $versions[] = "$name: {$results[$name]['version']}" . ($debVersion !== null ? " (Debian $deb $debVersion)" : '');

@@ -3,12 +3,12 @@
 #
 #   tests/phpsrc/run.sh --so=CHAN_SO [--php=BIN] [--only=DIR] [--jobs=N] [--keep]
 #
-# chan hooks PHP's own blocking calls (chan.hooks: the "sleep" and "stream"
-# families, see hooks() in chan.stub.php). Loading chan must change nothing
-# in what those calls do, and neither must a coroutine beside main, which
-# makes every hooked call of main park instead of block. So php-src's own
-# phpt files for those calls run three times over one copy of the files,
-# with BIN's run-tests.php (Debian's phpX.Y-dev):
+# chan hooks PHP's own blocking calls (chan.hooks: the "sleep", "stream"
+# and "process" families, see hooks() in chan.stub.php). Loading chan must
+# change nothing in what those calls do, and neither must a coroutine beside
+# main, which makes every hooked call of main park instead of block. So
+# php-src's own phpt files for those calls run three times over one copy of
+# the files, with BIN's run-tests.php (Debian's phpX.Y-dev):
 #   (a) without chan
 #   (b) with -d extension=CHAN_SO
 #   (c) with chan and -d auto_prepend_file=tests/phpsrc/beside.php, which
@@ -35,6 +35,9 @@
 #                        time_nanosleep() or time_sleep_until()
 #   ext/standard/tests/file  those naming fsockopen, stream_socket, http://,
 #                        ftp://, tcp://, udp:// or unix://
+#   ext/standard/tests/general_functions, misc, file  also those calling
+#                        proc_open(), proc_close(), popen(), pclose(), exec(),
+#                        shell_exec(), system(), passthru() or backticks
 # less those in tests/phpsrc/skip.txt (left out on purpose, with the reason;
 # a line `PATH c # reason` leaves a test out of pass (c) only).
 # SKIP_ONLINE_TESTS=1 is set: php-src skips what needs the network outside
@@ -85,10 +88,10 @@ dirs=(
 	"ext/standard/tests/streams all"
 	"ext/standard/tests/http all"
 	"ext/sockets/tests all"
-	"ext/standard/tests/general_functions sleep"
-	"ext/standard/tests/misc sleep"
+	"ext/standard/tests/general_functions sleep,process"
+	"ext/standard/tests/misc sleep,process"
 	"ext/standard/tests/time sleep"
-	"ext/standard/tests/file url"
+	"ext/standard/tests/file url,process"
 )
 # What the tests reach outside their own directory: the ext/standard/tests
 # helpers (skipif_root.inc, http/server.inc), ext/ftp's server and
@@ -190,14 +193,19 @@ for d in "${dirs[@]}"; do
 	for f in "$work/src/$dir"/*.phpt; do
 		[ -f "$f" ] || continue
 		rel=${f#"$work/src/"}
-		case "$how" in
-			sleep)
-				case "${rel##*/}" in
-					*sleep*) ;;
-					*) grep -qE '\b(sleep|usleep|time_nanosleep|time_sleep_until)[[:space:]]*\(' "$f" || continue ;;
-				esac ;;
-			url) grep -qE 'fsockopen|stream_socket|http://|ftp://|tcp://|udp://|unix://' "$f" || continue ;;
+		picks=0
+		case ",$how," in *,all,*) picks=1 ;; esac
+		case ",$how," in *,sleep,*)
+			case "${rel##*/}" in *sleep*) picks=1 ;; esac
+			grep -qE '\b(sleep|usleep|time_nanosleep|time_sleep_until)[[:space:]]*\(' "$f" && picks=1 ;;
 		esac
+		case ",$how," in *,url,*)
+			grep -qE 'fsockopen|stream_socket|http://|ftp://|tcp://|udp://|unix://' "$f" && picks=1 ;;
+		esac
+		case ",$how," in *,process,*)
+			grep -qE '\b(proc_open|proc_close|popen|pclose|exec|shell_exec|system|passthru)[[:space:]]*\(|`' "$f" && picks=1 ;;
+		esac
+		[ "$picks" = 1 ] || continue
 		passes=$(awk -v t="$rel" '$1 == t { $1 = ""; print $0 "-"; exit }' <<<"$skips")
 		case "$passes" in
 			"") ;;
