@@ -15,6 +15,7 @@
 #include "ext/spl/spl_exceptions.h"
 #include "php_chan.h"
 #include "chan_hook.h"
+#include "chan_offload.h"
 #include "chan_arginfo.h"
 #include "chan_scheduler.h"
 #include "chan_stack.h"
@@ -87,11 +88,15 @@ PHP_MINIT_FUNCTION(chan)
 	chan_hook_select_minit();
 	chan_hook_sockets_minit();
 	chan_hook_process_minit();
+	chan_offload_minit();
+	chan_hook_dns_minit();
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(chan)
 {
+	chan_hook_dns_mshutdown();
+	chan_offload_mshutdown();
 	chan_hook_process_mshutdown();
 	chan_hook_sockets_mshutdown();
 	chan_hook_select_mshutdown();

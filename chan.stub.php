@@ -377,9 +377,9 @@ namespace Chan {
      *
      * chan.hooks is "all" (the default), "none", or a comma list of family
      * names, changeable at run time (ini_set()); another value is refused
-     * with a warning. This build has "sleep", "stream" and "process"; the
-     * other names are accepted and stay off until a build has them, and
-     * this function does not list them.
+     * with a warning. This build has "sleep", "stream", "dns" and
+     * "process"; the other names are accepted and stay off until a build
+     * has them, and this function does not list them.
      *
      * - sleep: sleep(), usleep(), time_nanosleep(), time_sleep_until().
      *   sleep() returns 0 and time_nanosleep() true. A value PHP rejects is
@@ -418,6 +418,15 @@ namespace Chan {
      *   descriptor (socket_export_stream()): they block the process while
      *   they last.
      *
+     * - dns: gethostbyname(), gethostbynamel() and gethostbyaddr() look up
+     *   on a helper thread (four per process, never touching PHP) with
+     *   PHP's own libc calls, so /etc/hosts, IPv6 and failures give PHP's
+     *   results; what PHP answers without a lookup (a name over 255
+     *   characters, not an address) is PHP's own, warning included. A
+     *   lookup ended by cancellation or a deadline finishes on its thread,
+     *   unseen. Not yet cooperative: dns_get_record(), checkdnsrr(),
+     *   getmxrr(), and the lookup inside a connect to a host name
+     *   (fsockopen('example.com', 80), a URL): they block the process.
      * - process: reads and writes of the pipes of proc_open() and popen()
      *   (blocking ones; a pipe made non-blocking never parks), the output
      *   of exec(), system(), passthru(), shell_exec() and the backtick

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 847b429840c377e70c84e0d2257d6365a816ba12 */
+ * Stub hash: 3e1e763aeb1411800500997415be4bf6531c65b6 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)

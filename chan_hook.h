@@ -31,6 +31,15 @@ enum {
 	CHAN_HOOK_PGSQL = 1u << 5,
 };
 
+/* The families a build has beyond sleep and stream: process where there
+ * are POSIX processes, dns where libc has the reentrant lookup PHP uses. */
+#ifndef PHP_WIN32
+#define CHAN_HAVE_HOOK_PROCESS 1
+#if defined(HAVE_GETHOSTBYNAME_R) && defined(HAVE_FUNC_GETHOSTBYNAME_R_6)
+#define CHAN_HAVE_HOOK_DNS 1
+#endif
+#endif
+
 /* The families chan.hooks turns on, of those this build has. */
 extern TSRM_TLS uint32_t chan_hooks_on;
 
@@ -99,5 +108,7 @@ void chan_hook_sockets_mshutdown(void);
 void chan_hook_process_minit(void);
 void chan_hook_process_mshutdown(void);
 void chan_hook_process_rshutdown(void);
+void chan_hook_dns_minit(void);
+void chan_hook_dns_mshutdown(void);
 
 #endif

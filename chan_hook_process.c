@@ -49,7 +49,7 @@
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "SAPI.h"
 
-#ifndef PHP_WIN32
+#ifdef CHAN_HAVE_HOOK_PROCESS
 
 #include <dirent.h>
 #include <errno.h>

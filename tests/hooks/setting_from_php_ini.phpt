@@ -1,9 +1,9 @@
 --TEST--
-chan.hooks set in php.ini (here "stream, DNS") is in force from the start: ini_get() shows it as written and Chan\hooks() lists only ["stream"] (dns accepted, not built); ini_restore() goes back to it, not to "all"
+chan.hooks set in php.ini (here "stream, DNS, curl") is in force from the start: ini_get() shows it as written and Chan\hooks() lists ["stream", "dns"] (names case-blind; curl accepted, not built); ini_restore() goes back to it, not to "all"
 --EXTENSIONS--
 chan
 --INI--
-chan.hooks=stream, DNS
+chan.hooks=stream, DNS, curl
 --FILE--
 <?php
 echo json_encode(ini_get('chan.hooks')), " ", json_encode(Chan\hooks()), "\n";
@@ -13,6 +13,6 @@ ini_restore('chan.hooks');
 echo json_encode(ini_get('chan.hooks')), " ", json_encode(Chan\hooks()), "\n";
 ?>
 --EXPECT--
-"stream, DNS" ["stream"]
+"stream, DNS, curl" ["stream","dns"]
 "sleep" ["sleep"]
-"stream, DNS" ["stream"]
+"stream, DNS, curl" ["stream","dns"]

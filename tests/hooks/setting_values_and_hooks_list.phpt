@@ -1,5 +1,5 @@
 --TEST--
-chan.hooks: the default is "all" and Chan\hooks() then lists exactly the built families ["sleep", "stream", "process"] in that order; ini_set() accepts "sleep", "none", "sleep, stream" (spaces ignored), "ALL" / "Sleep,STREAM" (case ignored), and "dns" / "process,curl,pgsql" (accepted, returning the old value, but only "process" listed since this build lacks the others); an unknown name alone or in a list is refused with PHP's warning, ini_set() returns false and both the setting and Chan\hooks() stay unchanged
+chan.hooks: the default is "all" and Chan\hooks() then lists exactly the built families ["sleep", "stream", "dns", "process"] in that order; ini_set() accepts "sleep", "none", "sleep, stream" (spaces ignored), "ALL" / "Sleep,STREAM" (case ignored), and "dns" / "process,curl,pgsql" (accepted, returning the old value; curl and pgsql not listed since this build lacks them); an unknown name alone or in a list is refused with PHP's warning, ini_set() returns false and both the setting and Chan\hooks() stay unchanged
 --EXTENSIONS--
 chan
 --FILE--
@@ -15,12 +15,12 @@ ini_restore('chan.hooks');
 echo "restored: ", json_encode(ini_get('chan.hooks')), " ", json_encode(Chan\hooks()), "\n";
 ?>
 --EXPECTF--
-default: "all" ["sleep","stream","process"]
+default: "all" ["sleep","stream","dns","process"]
 "sleep" -> "all", now "sleep" ["sleep"]
 "none" -> "sleep", now "none" []
 "sleep, stream" -> "none", now "sleep, stream" ["sleep","stream"]
-"ALL" -> "sleep, stream", now "ALL" ["sleep","stream","process"]
-"dns" -> "ALL", now "dns" []
+"ALL" -> "sleep, stream", now "ALL" ["sleep","stream","dns","process"]
+"dns" -> "ALL", now "dns" ["dns"]
 "stream" -> "dns", now "stream" ["stream"]
 "process,curl,pgsql" -> "stream", now "process,curl,pgsql" ["process"]
 "Sleep,STREAM" -> "process,curl,pgsql", now "Sleep,STREAM" ["sleep","stream"]
@@ -33,6 +33,6 @@ Warning: Invalid "chan.hooks" setting: "sleep,bogus" is not "all", "none" or a c
 
 Warning: Invalid "chan.hooks" setting: "sleeps" is not "all", "none" or a comma list of sleep, stream, dns, process, curl, pgsql in %s on line %d
 "sleeps" -> false, now "Sleep,STREAM" ["sleep","stream"]
-"stream,dns" -> "Sleep,STREAM", now "stream,dns" ["stream"]
+"stream,dns" -> "Sleep,STREAM", now "stream,dns" ["stream","dns"]
 "none" -> "stream,dns", now "none" []
-restored: "all" ["sleep","stream","process"]
+restored: "all" ["sleep","stream","dns","process"]

@@ -3,8 +3,8 @@
 #
 #   tests/phpsrc/run.sh --so=CHAN_SO [--php=BIN] [--only=DIR] [--jobs=N] [--keep]
 #
-# chan hooks PHP's own blocking calls (chan.hooks: the "sleep", "stream"
-# and "process" families, see hooks() in chan.stub.php). Loading chan must
+# chan hooks PHP's own blocking calls (chan.hooks: the "sleep", "stream",
+# "dns" and "process" families, see hooks() in chan.stub.php). Loading chan must
 # change nothing in what those calls do, and neither must a coroutine beside
 # main, which makes every hooked call of main park instead of block. So
 # php-src's own phpt files for those calls run three times over one copy of
