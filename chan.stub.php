@@ -412,21 +412,28 @@ namespace Chan {
      *   socket_select(), the rest of a PHP_NORMAL_READ line after its first
      *   byte or of an MSG_WAITALL recv after its first bytes, and of a
      *   write larger than the free space of the socket's send buffer.
-     *   Not yet cooperative: a connect to a host name (its lookup and the
-     *   tries of each address), the TLS handshake (ssl://, tls://,
-     *   stream_socket_enable_crypto()), and streams PHP makes from a bare
+     *   A connect to a host name (tcp://, udp://) looks the name up as the
+     *   family "dns" does, when it is on, then connects to each address in
+     *   turn as PHP does, with what is left of the timeout, and fails in
+     *   PHP's words (its getaddrinfo warning, the last address's error).
+     *   Not yet cooperative: the TLS handshake (ssl://, tls://, the lookup
+     *   of their connect included, stream_socket_enable_crypto()), and
+     *   streams PHP makes from a bare
      *   descriptor (socket_export_stream()): they block the process while
      *   they last.
      *
      * - dns: gethostbyname(), gethostbynamel() and gethostbyaddr() look up
-     *   on a helper thread (four per process, never touching PHP) with
+     *   on a helper thread (up to 32 per process, started as lookups need
+     *   them, never touching PHP) with
      *   PHP's own libc calls, so /etc/hosts, IPv6 and failures give PHP's
      *   results; what PHP answers without a lookup (a name over 255
      *   characters, not an address) is PHP's own, warning included. A
      *   lookup ended by cancellation or a deadline finishes on its thread,
-     *   unseen. Not yet cooperative: dns_get_record(), checkdnsrr(),
-     *   getmxrr(), and the lookup inside a connect to a host name
-     *   (fsockopen('example.com', 80), a URL): they block the process.
+     *   unseen. The lookup inside a tcp:// or udp:// connect to a host name
+     *   (fsockopen('example.com', 80), an http:// URL, mysqli's host) is
+     *   made so too (see stream). Not yet cooperative: dns_get_record(),
+     *   checkdnsrr(), getmxrr(), and the lookup of an ssl:// or tls://
+     *   connect: they block the process.
      * - process: reads and writes of the pipes of proc_open() and popen()
      *   (blocking ones; a pipe made non-blocking never parks), the output
      *   of exec(), system(), passthru(), shell_exec() and the backtick

@@ -94,6 +94,16 @@ bool chan_hook_would_block(int fd, int call);
  * stream is left as it is. */
 void chan_hook_stream_adopt(php_stream *stream);
 
+#ifdef CHAN_HAVE_HOOK_DNS
+struct sockaddr_storage;
+/* The addresses PHP's connect would try for host (getaddrinfo() asked as
+ * php_network_getaddresses() asks it), looked up on a helper thread while
+ * the caller parks: 0 with *addrs (free() it) and *n; getaddrinfo()'s error
+ * (EAI_*) when the lookup failed; -1 with an exception thrown when the
+ * wait was ended. */
+int chan_hook_dns_lookup(const char *host, int socktype, struct sockaddr_storage **addrs, size_t *n);
+#endif
+
 void chan_hook_rshutdown(void);
 
 /* Each family's installation (chan_hook_<family>.c), called by chan.c. */

@@ -13,8 +13,11 @@
  * checkpoint: cancellation and deadlines end it with their exceptions (the
  * lookup finishes on its thread, unseen).
  *
- * Not yet: dns_get_record(), checkdnsrr(), getmxrr() and the lookups
- * inside a stream's connect to a host name: they block the process.
+ * The lookup of a tcp:// or udp:// connect to a host name is made here too
+ * (chan_hook_dns_lookup(), getaddrinfo() as PHP asks it), for
+ * chan_hook_stream.c to connect to each address. Not yet: dns_get_record(),
+ * checkdnsrr(), getmxrr(), and the lookup of an ssl:// or tls:// connect:
+ * they block the process.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -31,6 +34,7 @@
 #include <errno.h>
 #include <netdb.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #ifndef MAXFQDNLEN
 #define MAXFQDNLEN 255
@@ -47,6 +51,10 @@ typedef struct {
 	struct sockaddr_storage sa;
 	socklen_t salen;
 	char *host; /* NULL: not found */
+	/* for a connect */
+	int socktype, family, gai;
+	struct sockaddr_storage *sas;
+	size_t nsas;
 } chan_dns_lookup;
 
 static chan_dns_lookup *chan_dns_new(const char *name)
@@ -65,6 +73,7 @@ static void chan_dns_free(void *arg)
 	free(l->name);
 	free(l->addrs);
 	free(l->host);
+	free(l->sas);
 	free(l);
 }
 
@@ -112,6 +121,58 @@ static void chan_dns_by_addr(void *arg)
 	if (getnameinfo((struct sockaddr *) &l->sa, l->salen, out, sizeof(out), NULL, 0, NI_NAMEREQD) == 0) {
 		l->host = strdup(out);
 	}
+}
+
+/* On the helper thread: the addresses getaddrinfo() gives for a connect. */
+static void chan_dns_for_connect(void *arg)
+{
+	chan_dns_lookup *l = arg;
+	struct addrinfo hints, *res = NULL;
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = l->family;
+	hints.ai_socktype = l->socktype;
+	l->gai = getaddrinfo(l->name, NULL, &hints, &res);
+	if (l->gai != 0) {
+		return;
+	}
+	size_t n = 0;
+	for (struct addrinfo *ai = res; ai; ai = ai->ai_next) {
+		n++;
+	}
+	l->sas = n ? calloc(n, sizeof(struct sockaddr_storage)) : NULL;
+	for (struct addrinfo *ai = res; l->sas && ai; ai = ai->ai_next) {
+		if (ai->ai_addrlen <= sizeof(struct sockaddr_storage)) {
+			memcpy(&l->sas[l->nsas++], ai->ai_addr, ai->ai_addrlen);
+		}
+	}
+	freeaddrinfo(res);
+}
+
+int chan_hook_dns_lookup(const char *host, int socktype, struct sockaddr_storage **addrs, size_t *n)
+{
+	static int ipv6 = -1; /* PHP asks once whether an IPv6 socket can be made; so does the hook */
+	if (ipv6 < 0) {
+		int s = socket(PF_INET6, SOCK_DGRAM, 0);
+		ipv6 = s >= 0;
+		if (s >= 0) {
+			close(s);
+		}
+	}
+	chan_dns_lookup *l = chan_dns_new(host);
+	if (!l) {
+		return EAI_MEMORY;
+	}
+	l->socktype = socktype;
+	l->family = ipv6 ? AF_UNSPEC : AF_INET;
+	if (!chan_offload(chan_dns_for_connect, l, chan_dns_free)) {
+		return -1;
+	}
+	int gai = l->gai;
+	*addrs = l->sas;
+	*n = l->nsas;
+	l->sas = NULL;
+	chan_dns_free(l);
+	return gai;
 }
 
 /* The host name argument as PHP reads it, when PHP would look it up. */

@@ -159,6 +159,19 @@ static bool chan_proc_collect(pid_t pid, pid_t ppid, void *arg)
 	return false;
 }
 
+static bool chan_child_collect(pid_t pid, pid_t ppid, void *arg)
+{
+	return ppid == getpid() ? chan_proc_collect(pid, ppid, arg) : false;
+}
+
+static void chan_proc_list_free(chan_proc_list *l)
+{
+	if (l->pids) {
+		efree(l->pids);
+		efree(l->ppids);
+	}
+}
+
 /* SIGKILL to a child and to every process descended from it, so that a
  * shell's own children (sh -c "a; b") do not outlive it. */
 static void chan_kill_tree(pid_t root)
@@ -181,10 +194,7 @@ static void chan_kill_tree(pid_t root)
 		}
 	}
 	efree(doomed);
-	if (l.pids) {
-		efree(l.pids);
-		efree(l.ppids);
-	}
+	chan_proc_list_free(&l);
 }
 
 /* --- waiting for a child ------------------------------------------------ */
@@ -261,9 +271,10 @@ static void chan_child_wait(pid_t pid)
 }
 
 /* glibc keeps popen()'s child in the FILE it returns (struct _IO_proc_file:
- * the FILE, its vtable pointer, then the pid) and nowhere public. It is
- * read there, and believed only if it names an unreaped child of ours;
- * else (another libc) /proc is asked at pclose() time. */
+ * the FILE, its vtable pointer, then the pid) and nowhere public. Where
+ * the hook made the popen() (exec() and the rest) it is read there, and
+ * believed only if it names an unreaped child of ours; else (another libc)
+ * /proc is asked at pclose() time. */
 static pid_t chan_popen_pid(FILE *fp)
 {
 #ifdef __GLIBC__
@@ -280,9 +291,8 @@ static pid_t chan_popen_pid(FILE *fp)
 /* The child of each popen() stream, where it is known. */
 static TSRM_TLS HashTable *chan_popen_children;
 
-static void chan_popen_track(const php_stream *stream, FILE *fp)
+static void chan_popen_track(const php_stream *stream, pid_t pid)
 {
-	pid_t pid = chan_popen_pid(fp);
 	if (pid <= 0) {
 		return;
 	}
@@ -477,13 +487,36 @@ static ZEND_NAMED_FUNCTION(chan_hook_proc_open)
 static zif_handler chan_popen_prev;
 static ZEND_NAMED_FUNCTION(chan_hook_popen)
 {
+	/* PHP's popen() keeps its FILE to itself (asking for it would turn the
+	 * stream's reads into stdio's, which wait for all they were asked): the
+	 * child is the one that was not there before. */
+	bool active = chan_hook_active(CHAN_HOOK_PROCESS);
+	chan_proc_list before = {0}, after = {0};
+	if (active) {
+		chan_proc_each(chan_child_collect, &before);
+	}
 	chan_popen_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	php_stream *stream = chan_stream_of(return_value);
-	FILE *fp = NULL;
-	if (chan_pipe_hook(stream, &chan_popen_ops) &&
-	    php_stream_stdio_ops.cast(stream, PHP_STREAM_AS_STDIO, (void **) &fp) == SUCCESS && fp) {
-		chan_popen_track(stream, fp);
+	if (chan_pipe_hook(stream, &chan_popen_ops) && active) {
+		chan_proc_each(chan_child_collect, &after);
+		pid_t pid = -1;
+		int fresh = 0;
+		for (size_t i = 0; i < after.n; i++) {
+			bool old = false;
+			for (size_t j = 0; j < before.n && !old; j++) {
+				old = before.pids[j] == after.pids[i];
+			}
+			if (!old) {
+				pid = after.pids[i];
+				fresh++;
+			}
+		}
+		if (fresh == 1) { /* else another thread's child came too: asked at pclose() */
+			chan_popen_track(stream, pid);
+		}
 	}
+	chan_proc_list_free(&before);
+	chan_proc_list_free(&after);
 }
 
 static zif_handler chan_proc_close_prev;
@@ -523,7 +556,7 @@ static php_stream *chan_exec_open(const char *cmd)
 	}
 	php_stream *stream = php_stream_fopen_from_pipe(fp, "rb");
 	stream->ops = &chan_popen_ops;
-	chan_popen_track(stream, fp);
+	chan_popen_track(stream, chan_popen_pid(fp));
 	return stream;
 }
 

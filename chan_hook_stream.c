@@ -34,12 +34,13 @@
  * shut down (never reused half-read), the op fails, and the exception is
  * thrown when PHP's function returns.
  *
- * connect() parks too where the address needs no lookup (an IP address, a
- * unix socket): PHP's connect runs asynchronously and the outcome is
- * reported in its words. Not yet: a connect to a name (the lookup and the
- * tries of each address are PHP's; DNS is the family "dns"), the TLS
- * handshake of ssl:// and tls:// and stream_socket_enable_crypto(), and
- * stream_select(): they block the process while they last.
+ * connect() parks too: where the address needs no lookup (an IP address, a
+ * unix socket) PHP's connect runs asynchronously and the outcome is
+ * reported in its words; a host name is looked up on a helper thread
+ * (chan_hook_dns_lookup(), with the family "dns" on) and its addresses
+ * connected to in turn the same way. Not yet: the TLS handshake of ssl://
+ * and tls:// (their connect's lookup included) and
+ * stream_socket_enable_crypto(): they block the process while they last.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -57,6 +58,7 @@
 
 #ifndef PHP_WIN32
 #include <arpa/inet.h>
+#include <netdb.h>
 #include <fcntl.h>
 #include <sys/socket.h>
 #endif
@@ -471,6 +473,121 @@ static int chan_hook_connect(php_stream *stream, int option, int value, php_stre
 	return r;
 }
 
+#ifdef CHAN_HAVE_HOOK_DNS
+/* "NAME:PORT" with a host name to look up (no literal, no brackets, a
+ * port PHP accepts) on a plain transport: host (a copy) and port. */
+static bool chan_hook_named(const php_stream *stream, const char *name, size_t len, char *host, size_t hostsize,
+                            int *port)
+{
+	const char *colon = len ? zend_memrchr(name, ':', len) : NULL;
+	size_t hlen = colon ? (size_t) (colon - name) : 0;
+	if (!((const chan_hook_ops *) stream->ops)->plain || !colon || hlen == 0 || hlen >= hostsize ||
+	    memchr(name, ':', hlen) || name[0] == '[' || memchr(name, '\0', len)) {
+		return false;
+	}
+	const char *label = chan_hook_orig(stream)->label;
+	if (strcmp(label, "tcp_socket") && strcmp(label, "udp_socket") && strcmp(label, "tcp_socket/ssl")) {
+		return false;
+	}
+	char *end;
+	long p = strtol(colon + 1, &end, 10);
+	if (end == colon + 1 || *end || p <= 0 || p > 65535) {
+		return false; /* PHP's own words for what it cannot parse */
+	}
+	memcpy(host, name, hlen);
+	host[hlen] = '\0';
+	*port = (int) p;
+	return true;
+}
+
+/* A blocking connect to a host name: the name is looked up on a helper
+ * thread (the family "dns"), then each address is connected to in turn as
+ * PHP's connect tries them, each by chan_hook_connect() with what is left
+ * of the timeout, until one succeeds; a failure is reported in PHP's words
+ * (its lookup warning, or the last address's error). */
+static int chan_hook_connect_named(php_stream *stream, int option, int value, php_stream_xport_param *xparam,
+                                   const char *host, int port)
+{
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	int socktype = !strcmp(chan_hook_orig(stream)->label, "udp_socket") ? SOCK_DGRAM : SOCK_STREAM;
+	struct sockaddr_storage *addrs = NULL;
+	size_t n = 0;
+	int gai = chan_hook_dns_lookup(host, socktype, &addrs, &n);
+	if (gai != 0 || n == 0) {
+		xparam->outputs.returncode = -1;
+		xparam->outputs.error_code = 0;
+		if (gai == -1) { /* the wait was ended: its exception is on its way, as for a literal's connect */
+			xparam->outputs.error_code = ECONNABORTED;
+			if (xparam->want_errortext) {
+				xparam->outputs.error_text = php_socket_error_str(ECONNABORTED);
+			}
+		} else {
+			zend_string *msg =
+			    gai ? strpprintf(0, "php_network_getaddresses: getaddrinfo for %s failed: %s", host, gai_strerror(gai))
+			        : strpprintf(0,
+			                     "php_network_getaddresses: getaddrinfo for %s failed (null result "
+			                     "pointer) errno=%d",
+			                     host, errno);
+			php_error_docref(NULL, E_WARNING, "%s", ZSTR_VAL(msg));
+			if (xparam->want_errortext) {
+				xparam->outputs.error_text = msg;
+			} else {
+				zend_string_release(msg);
+			}
+		}
+		free(addrs);
+		return PHP_STREAM_OPTION_RETURN_OK;
+	}
+	char *name = xparam->inputs.name;
+	size_t namelen = xparam->inputs.namelen;
+	struct timeval *given = xparam->inputs.timeout, left;
+	double timeout = given ? (double) given->tv_sec + (double) given->tv_usec / 1e6 : -1;
+	uint64_t start = chan_now_ns();
+	int r = PHP_STREAM_OPTION_RETURN_OK;
+	for (size_t i = 0; i < n; i++) {
+		char text[INET6_ADDRSTRLEN], literal[INET6_ADDRSTRLEN + 16];
+		const struct sockaddr_storage *sa = &addrs[i];
+		if (sa->ss_family == AF_INET6) {
+			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *) sa)->sin6_addr, text, sizeof(text));
+			snprintf(literal, sizeof(literal), "[%s]:%d", text, port);
+		} else if (sa->ss_family == AF_INET) {
+			inet_ntop(AF_INET, &((const struct sockaddr_in *) sa)->sin_addr, text, sizeof(text));
+			snprintf(literal, sizeof(literal), "%s:%d", text, port);
+		} else {
+			continue;
+		}
+		/* Past 1e9 s as good as none, and PHP waits forever on a negative
+		 * one (a huge timeout overflowed): the given one stays. */
+		if (given && timeout >= 0 && timeout < 1e9) {
+			double rest = timeout - (double) (chan_now_ns() - start) / 1e9;
+			rest = rest > 0 ? rest : 0;
+			left.tv_sec = (time_t) rest;
+			left.tv_usec = (suseconds_t) ((rest - (double) left.tv_sec) * 1e6);
+			xparam->inputs.timeout = &left;
+		}
+		if (xparam->outputs.error_text) { /* the previous address's: PHP keeps the last one */
+			zend_string_release(xparam->outputs.error_text);
+			xparam->outputs.error_text = NULL;
+		}
+		if (sock->socket != SOCK_ERR) { /* the previous address's socket */
+			closesocket(sock->socket);
+			sock->socket = SOCK_ERR;
+		}
+		xparam->inputs.name = literal;
+		xparam->inputs.namelen = strlen(literal);
+		r = chan_hook_connect(stream, option, value, xparam);
+		if (r != PHP_STREAM_OPTION_RETURN_OK || xparam->outputs.returncode == 0 || EG(exception)) {
+			break;
+		}
+	}
+	xparam->inputs.name = name;
+	xparam->inputs.namelen = namelen;
+	xparam->inputs.timeout = given;
+	free(addrs);
+	return r;
+}
+#endif
+
 /* --- recvfrom, sendto ----------------------------------------------------- */
 
 /* stream_socket_recvfrom() and sendto() (with flags or an address; without,
@@ -528,9 +645,18 @@ static int chan_hook_set_option(php_stream *stream, int option, int value, void 
 			                          xparam->op == STREAM_XPORT_OP_RECV ? CHAN_HOOK_READ : CHAN_HOOK_WRITE);
 		}
 		if (xparam->op == STREAM_XPORT_OP_CONNECT && stream->abstract &&
-		    ((php_netstream_data_t *) stream->abstract)->is_blocked && chan_hook_active(CHAN_HOOK_STREAM) &&
-		    chan_hook_literal(stream, xparam->inputs.name, xparam->inputs.namelen)) {
-			return chan_hook_connect(stream, option, value, xparam);
+		    ((php_netstream_data_t *) stream->abstract)->is_blocked && chan_hook_active(CHAN_HOOK_STREAM)) {
+			if (chan_hook_literal(stream, xparam->inputs.name, xparam->inputs.namelen)) {
+				return chan_hook_connect(stream, option, value, xparam);
+			}
+#ifdef CHAN_HAVE_HOOK_DNS
+			char host[256];
+			int port;
+			if (chan_hook_active(CHAN_HOOK_DNS) &&
+			    chan_hook_named(stream, xparam->inputs.name, xparam->inputs.namelen, host, sizeof(host), &port)) {
+				return chan_hook_connect_named(stream, option, value, xparam, host, port);
+			}
+#endif
 		}
 	}
 	return chan_orig_set_option(stream, option, value, ptrparam);

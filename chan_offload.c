@@ -37,9 +37,9 @@ static struct {
 	pthread_cond_t work;
 	chan_job *head, *tail;
 	pthread_t threads[CHAN_OFFLOAD_THREADS];
-	int nthreads;
+	int nthreads, idle;
 	bool stopping;
-} chan_pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, {0}, 0, false};
+} chan_pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, {0}, 0, 0, false};
 
 static void chan_job_free(chan_job *job)
 {
@@ -56,7 +56,9 @@ static void *chan_offload_thread(void *unused)
 	pthread_mutex_lock(&chan_pool.lock);
 	for (;;) {
 		while (!chan_pool.head && !chan_pool.stopping) {
+			chan_pool.idle++;
 			pthread_cond_wait(&chan_pool.work, &chan_pool.lock);
+			chan_pool.idle--;
 		}
 		chan_job *job = chan_pool.head;
 		if (!job) {
@@ -83,15 +85,15 @@ static void *chan_offload_thread(void *unused)
 	return NULL;
 }
 
-/* Under the lock: a thread for the job just queued, up to the pool's size.
- * false when not even one could be started. */
+/* Under the lock: a thread for the job just queued where none is idle, up
+ * to the pool's size. false when not even one could be started. */
 static bool chan_offload_grow(void)
 {
-	int busy = 0;
+	int queued = 0;
 	for (chan_job *j = chan_pool.head; j; j = j->next) {
-		busy++;
+		queued++;
 	}
-	if (chan_pool.nthreads < CHAN_OFFLOAD_THREADS && busy > 0) {
+	if (chan_pool.nthreads < CHAN_OFFLOAD_THREADS && queued > chan_pool.idle) {
 		pthread_attr_t attr;
 		pthread_attr_init(&attr);
 		pthread_attr_setstacksize(&attr, 256 * 1024);
@@ -192,7 +194,7 @@ static void chan_offload_atfork_child(void)
 	pthread_mutex_init(&chan_pool.lock, NULL);
 	pthread_cond_init(&chan_pool.work, NULL);
 	chan_pool.head = chan_pool.tail = NULL;
-	chan_pool.nthreads = 0;
+	chan_pool.nthreads = chan_pool.idle = 0;
 	chan_pool.stopping = false;
 }
 

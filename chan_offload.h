@@ -3,9 +3,11 @@
  * calling context parks: for waits with no descriptor to poll (a name
  * lookup in libc's resolver).
  *
- * Policy. A small pool of threads (CHAN_OFFLOAD_THREADS, started on first
- * use, shared by every PHP thread of the process) runs jobs in the order
- * they come. A job never touches the engine: its function sees only the
+ * Policy. A pool of threads shared by every PHP thread of the process runs
+ * jobs in the order they come: a thread is started when a job comes and
+ * none is idle, up to CHAN_OFFLOAD_THREADS (a lookup mostly waits on the
+ * network, so twenty coroutines' lookups should not queue behind four);
+ * idle threads wait for the next job. A job never touches the engine: its function sees only the
  * plain C memory the caller gave it (malloc'd, never emalloc'd) and must
  * not call PHP. The caller parks on an eventfd (a pipe where there is none)
  * that the thread signals when the job is done; other coroutines run
@@ -21,7 +23,7 @@
 
 #include "php.h"
 
-#define CHAN_OFFLOAD_THREADS 4
+#define CHAN_OFFLOAD_THREADS 32
 
 /* Runs fn(arg) on a helper thread and parks the current context until it
  * returns: true then, with arg the caller's again. false with an exception

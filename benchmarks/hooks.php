@@ -14,6 +14,16 @@
  * The calls (each coroutine opens its own connection, makes the call, closes):
  *
  *   usleep      usleep(500000)
+ *   shell_exec  shell_exec('sleep 0.5; echo ID')
+ *   proc_open   proc_open() of sh -c 'sleep 0.5; cat', ID written to its
+ *               stdin, read back from its stdout, proc_close()
+ *   dns         gethostbyname('ID.hooks.test') against a private resolver
+ *               (this file with --dns-server: plain PHP on udp 127.0.0.54:53,
+ *               answering each A query with 127.0.0.1 0.5 s after it came);
+ *               the client runs in a mount namespace of its own
+ *               (unshare -m) whose /etc/resolv.conf names only that server,
+ *               so the machine's resolver is never asked. Skipped where
+ *               port 53 or unshare is not to be had (not root)
  *   fsockopen   fsockopen() + fwrite("ID\n") + fgets() on a private TCP
  *               line server (this file with --line-server: a stream_select()
  *               loop in plain PHP, no chan, answering each line with itself
@@ -48,7 +58,7 @@
  * failure and on Ctrl-C. Only the servers a selected client needs start.
  *
  *   php benchmarks/hooks.php [--so=PATH] [--runs=3] [--serial=20]
- *       [--only=usleep,shell_exec,proc_open,fsockopen,http,guzzle,mysqli,pdo,dbal,phpredis,predis]
+ *       [--only=usleep,shell_exec,proc_open,dns,fsockopen,http,guzzle,mysqli,pdo,dbal,phpredis,predis]
  *       [--out=benchmarks/results/hooks.md]
  *
  *   --so      chan.so (default .build-release/modules/chan.so, from
@@ -89,6 +99,8 @@ const HOOKS_CLIENTS = [
         'deb' => null],
     'proc_open' => ['label' => "proc_open(sh -c 'sleep 0.5; cat'): write ID, read it back, proc_close", 'server' => null,
         'ext' => [], 'autoload' => null, 'deb' => null],
+    'dns' => ['label' => "gethostbyname('ID.hooks.test'), private resolver", 'server' => 'dns', 'ext' => [],
+        'autoload' => null, 'deb' => null],
     'fsockopen' => ['label' => 'fsockopen + fwrite/fgets, TCP line server', 'server' => 'line', 'ext' => [], 'autoload' => null,
         'deb' => null],
     'http' => ['label' => "file_get_contents('http://...'), examples/http_server.php", 'server' => 'http', 'ext' => [],
@@ -165,6 +177,51 @@ function hooks_line_server(string $addrFile): never
 }
 
 /**
+ * The private resolver (--dns-server=READYFILE, plain PHP): UDP on
+ * 127.0.0.54:53; answers every query HOOKS_DELAY s after it came, an A
+ * query with 127.0.0.1 (TTL 0), any other with no record; touches
+ * READYFILE once it listens.
+ */
+function hooks_dns_server(string $readyFile): never
+{
+    $server = stream_socket_server('udp://127.0.0.54:53', $errno, $errstr, STREAM_SERVER_BIND);
+    bench_check($server !== false, "dns server: cannot listen on 127.0.0.54:53: $errstr");
+    stream_set_blocking($server, false);
+    touch($readyFile);
+    $due = []; // [time, peer, answer], in time order
+    while (true) {
+        $now = microtime(true);
+        while ($due !== [] && $due[0][0] <= $now) {
+            [, $peer, $answer] = array_shift($due);
+            @stream_socket_sendto($server, $answer, 0, $peer);
+        }
+        $read = [$server];
+        $write = $except = null;
+        $wait = $due !== [] ? max(0.0, $due[0][0] - microtime(true)) : 1.0;
+        if (@stream_select($read, $write, $except, (int) $wait, (int) (fmod($wait, 1.0) * 1e6)) < 1) {
+            continue;
+        }
+        while (($query = @stream_socket_recvfrom($server, 512, 0, $peer)) !== false && $query !== '') {
+            // the question: labels up to a zero byte, then type and class
+            $end = 12;
+            while ($end < strlen($query) && ord($query[$end]) !== 0) {
+                $end += ord($query[$end]) + 1;
+            }
+            if (strlen($query) < $end + 5) {
+                continue;
+            }
+            $question = substr($query, 12, $end + 5 - 12);
+            $isA = unpack('n', substr($query, $end + 1, 2))[1] === 1;
+            $answer = substr($query, 0, 2) . pack('nnnnn', 0x8180, 1, $isA ? 1 : 0, 0, 0) . $question;
+            if ($isA) {
+                $answer .= pack('nnnNn', 0xC00C, 1, 1, 0, 4) . inet_pton('127.0.0.1');
+            }
+            $due[] = [microtime(true) + HOOKS_DELAY, $peer, $answer];
+        }
+    }
+}
+
+/**
  * The Redis worker (--redis-worker=SOCK, plain PHP and phpredis, one
  * connection): pops IDs from hooks:requests and pushes each to
  * hooks:reply:ID HOOKS_DELAY s after it popped it. Touches --ready=FILE
@@ -236,6 +293,11 @@ function hooks_call(string $name, array $ctx): array
                 fclose($pipes[1]);
                 $status = proc_close($p);
                 return $status === 0 && is_string($out) ? $out : null;
+            }, 'PHP ' . PHP_VERSION];
+        case 'dns':
+            return [static function (string $id): ?string {
+                $ip = gethostbyname("$id.hooks.test");
+                return $ip === '127.0.0.1' ? $id : $ip;
             }, 'PHP ' . PHP_VERSION];
         case 'fsockopen':
             [$host, $port] = explode(':', $ctx['line']);
@@ -446,13 +508,16 @@ function hooks_wait_for(callable $check, float $seconds, string $what, ?S6Proc $
 
 // --- main -----------------------------------------------------------------------
 
-$opt = getopt('', ['so:', 'runs:', 'serial:', 'only:', 'out:', 'help', 'client:', 'ctx:', 'line-server:', 'redis-worker:',
+$opt = getopt('', ['so:', 'runs:', 'serial:', 'only:', 'out:', 'help', 'client:', 'ctx:', 'line-server:', 'redis-worker:', 'dns-server:',
     'ready:']);
 if (isset($opt['help'])) {
     bench_usage(__FILE__, 0);
 }
 if (isset($opt['line-server'])) {
     hooks_line_server($opt['line-server']);
+}
+if (isset($opt['dns-server'])) {
+    hooks_dns_server($opt['dns-server']);
 }
 if (isset($opt['redis-worker'])) {
     hooks_redis_worker($opt['redis-worker'], $opt['ready']);
@@ -527,6 +592,27 @@ if (isset($needed['line'])) {
     $ctx['line'] = trim((string) file_get_contents($addrFile));
     $serverCmd['line'] = 'php -n benchmarks/hooks.php --line-server=ADDRFILE';
 }
+if (isset($needed['dns'])) {
+    $why = null;
+    if (trim((string) shell_exec('command -v unshare 2>/dev/null')) === '' || (function_exists('posix_geteuid') && posix_geteuid() !== 0)) {
+        $why = 'needs root and unshare(1), for a resolv.conf of its own';
+    } else {
+        $ready = "$tmp/dns.ready";
+        $proc = new S6Proc('dns server', ['php', '-n', __FILE__, "--dns-server=$ready"], 1024, listens: false);
+        hooks_wait_for(static fn (): bool => is_file($ready), 10, 'the dns server did not start', $proc);
+        file_put_contents("$tmp/resolv.conf", "nameserver 127.0.0.54\noptions timeout:5 attempts:1\n");
+        $ctx['resolv'] = "$tmp/resolv.conf";
+        $serverCmd['dns'] = 'php -n benchmarks/hooks.php --dns-server=READYFILE; client under unshare -m with /etc/resolv.conf '
+            . 'bind-mounted: "nameserver 127.0.0.54"';
+    }
+    if ($why !== null) {
+        foreach ($only as $name) {
+            if (HOOKS_CLIENTS[$name]['server'] === 'dns') {
+                $skipped[$name] = $why;
+            }
+        }
+    }
+}
 if (isset($needed['http'])) {
     $proc = new S6Proc('http_server', ['php', '-n', '-d', "extension=$so", "$root/examples/http_server.php", '--host=127.0.0.1',
         '--port=0', '--delay=' . HOOKS_DELAY], 1024);
@@ -593,6 +679,9 @@ foreach ($only as $name) {
     }
     $clientArgv = ['php', '-d', "extension=$so", '-d', 'default_socket_timeout=10', '-d', 'display_errors=stderr', __FILE__,
         "--client=$name", "--runs=$runs", "--serial=$serial", '--ctx=' . json_encode($ctx)];
+    if (HOOKS_CLIENTS[$name]['server'] === 'dns') { // a mount namespace whose resolv.conf names the private resolver
+        $clientArgv = ['unshare', '-m', 'sh', '-c', 'mount --bind "$0" /etc/resolv.conf && exec "$@"', $ctx['resolv'], ...$clientArgv];
+    }
     $t0 = microtime(true);
     [$code, $r, $stdout, $stderr] = hooks_run_client($clientArgv, $limit);
     $results[$name] = ['code' => $code, 'r' => $r, 'stdout' => $stdout, 'stderr' => trim($stderr)];
@@ -663,7 +752,7 @@ foreach ($only as $name) {
 
 $versions = [];
 foreach ($only as $name) {
-    if (isset($results[$name]['version']) && !in_array($name, ['usleep', 'shell_exec', 'proc_open', 'fsockopen', 'http'], true)) {
+    if (isset($results[$name]['version']) && !in_array($name, ['usleep', 'shell_exec', 'proc_open', 'dns', 'fsockopen', 'http'], true)) {
         $deb = HOOKS_CLIENTS[$name]['deb'];
         $debVersion = $deb !== null ? hooks_deb_version($deb) : null;
         $versions[] = "$name: {$results[$name]['version']}" . ($debVersion !== null ? " (Debian $deb $debVersion)" : '');
