@@ -2,6 +2,9 @@
 Closing a stream in a destructor (where no switch may happen) while coroutine A is parked reading it is PHP's fatal error "Cannot close a stream that another context is parked on here (in a destructor or during garbage collection): close it where the context can switch", not a use of freed memory; nothing after it runs
 --EXTENSIONS--
 chan
+--INI--
+; PHP 8.5+ adds a stack trace to fatal errors unless told not to (php -n)
+fatal_error_backtraces=0
 --XLEAK--
 A fatal error bails out of the destructor and the parked coroutine: without the Zend allocator (valgrind) what they had allocated is not freed
 --FILE--
