@@ -34,7 +34,7 @@ repo=$(pwd)
 scripts/setup.sh
 so=$(scripts/build.sh release)
 
-if ! php -m | grep -qix 'zend opcache'; then
+if ! php -m | grep -ix 'zend opcache' >/dev/null; then # not -q: see tests/tools/run.sh's loads()
 	echo "bench: this PHP has no opcache (Debian: php8.2-opcache); the JIT run needs it" >&2
 	exit 1
 fi

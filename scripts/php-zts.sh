@@ -20,7 +20,7 @@ cache=${CHAN_CACHE:-/var/cache/chan}
 prefix="$cache/php-8.2-debug-zts"
 work="$cache/php-zts-src"
 
-ready() { "$prefix/bin/php" -v 2>/dev/null | grep -q 'ZTS DEBUG' && [ -f "$prefix/lib/libphp.so" ]; }
+ready() { "$prefix/bin/php" -v 2>/dev/null | grep 'ZTS DEBUG' >/dev/null && [ -f "$prefix/lib/libphp.so" ]; }
 
 if ready; then
 	echo "$prefix"

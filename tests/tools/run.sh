@@ -106,7 +106,10 @@ for f in xdebug pcov; do
 	[ -f "$ext_dir/$f.so" ] || skip_all "$ext_dir/$f.so is missing"
 done
 # What BIN loads by itself (php.ini, conf.d), as the tests' PHP will see it.
-loads() { "$php" -m 2>/dev/null | grep -qix "$1"; }
+# grep reads all of php -m's output: with pipefail, grep -q would leave as
+# soon as it matched, php -m then fail writing the rest (exit 255), and the
+# tool be loaded a second time now and then.
+loads() { "$php" -m 2>/dev/null | grep -ix "$1" >/dev/null; }
 xdebug_load=(-d zend_extension=xdebug) pcov_load=(-d extension=pcov)
 loads xdebug && xdebug_load=() && echo "tools: $php loads Xdebug already (conf.d)"
 loads pcov && pcov_load=() && echo "tools: $php loads pcov already (conf.d)"
