@@ -185,40 +185,32 @@ static const char *chan_dns_name_arg(zend_execute_data *execute_data)
 	return Z_STRVAL_P(z);
 }
 
-/* Looks name up by name on a helper thread; NULL with an exception thrown
- * when the wait was ended, or with none when it could not be made (then
- * PHP's own function runs). */
-static chan_dns_lookup *chan_dns_lookup_name(const char *name, bool *thrown)
+/* The lookup by name of a hooked call, made; NULL when the call is over
+ * already: PHP's own function ran (nothing to look up here), or the wait
+ * was ended (thrown). */
+static chan_dns_lookup *chan_dns_call_by_name(INTERNAL_FUNCTION_PARAMETERS, zif_handler prev)
 {
-	chan_dns_lookup *l = chan_dns_new(name);
-	*thrown = false;
+	const char *name = chan_hook_active(CHAN_HOOK_DNS) ? chan_dns_name_arg(execute_data) : NULL;
+	chan_dns_lookup *l = name ? chan_dns_new(name) : NULL;
 	if (!l) {
+		prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return NULL;
 	}
-	if (!chan_offload(chan_dns_by_name, l, chan_dns_free)) {
-		*thrown = true;
-		return NULL;
-	}
-	return l;
+	return chan_offload(chan_dns_by_name, l, chan_dns_free) ? l : NULL;
 }
 
 static zif_handler chan_gethostbyname_prev;
 static ZEND_NAMED_FUNCTION(chan_hook_gethostbyname)
 {
-	const char *name = chan_hook_active(CHAN_HOOK_DNS) ? chan_dns_name_arg(execute_data) : NULL;
-	bool thrown;
-	chan_dns_lookup *l = name ? chan_dns_lookup_name(name, &thrown) : NULL;
+	chan_dns_lookup *l = chan_dns_call_by_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, chan_gethostbyname_prev);
 	if (!l) {
-		if (!name || !thrown) {
-			chan_gethostbyname_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-		}
 		return;
 	}
 	char text[INET_ADDRSTRLEN];
 	if (l->found && l->naddrs > 0 && inet_ntop(AF_INET, &l->addrs[0], text, sizeof(text))) {
 		RETVAL_STRING(text);
 	} else {
-		RETVAL_STRING(name); /* not found: PHP gives the name back */
+		RETVAL_STRING(l->name); /* not found: PHP gives the name back */
 	}
 	chan_dns_free(l);
 }
@@ -226,13 +218,8 @@ static ZEND_NAMED_FUNCTION(chan_hook_gethostbyname)
 static zif_handler chan_gethostbynamel_prev;
 static ZEND_NAMED_FUNCTION(chan_hook_gethostbynamel)
 {
-	const char *name = chan_hook_active(CHAN_HOOK_DNS) ? chan_dns_name_arg(execute_data) : NULL;
-	bool thrown;
-	chan_dns_lookup *l = name ? chan_dns_lookup_name(name, &thrown) : NULL;
+	chan_dns_lookup *l = chan_dns_call_by_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, chan_gethostbynamel_prev);
 	if (!l) {
-		if (!name || !thrown) {
-			chan_gethostbynamel_prev(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-		}
 		return;
 	}
 	if (!l->found) {
