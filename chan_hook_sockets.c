@@ -8,7 +8,8 @@
  * socket is ready, so results, warnings and socket_last_error() are PHP's.
  * Whether PHP's call would block is asked as the kernel answers it
  * (chan_hook_would_block()). The socket's own timeouts (SO_RCVTIMEO,
- * SO_SNDTIMEO, from socket_set_option()) bound the wait; when one passes,
+ * SO_SNDTIMEO, from socket_set_option(); SO_RCVTIMEO for accept() too, as
+ * the kernel has it) bound the wait; when one passes,
  * PHP's call runs with the socket's timeout at one microsecond for the
  * call, and fails as it does ("Resource temporarily unavailable").
  *
@@ -122,7 +123,7 @@ static void chan_sock_call(INTERNAL_FUNCTION_PARAMETERS, zif_handler prev, int k
 	int dir = kind == CHAN_SOCK_SEND ? CHAN_HOOK_WRITE : CHAN_HOOK_READ;
 	int opt = kind == CHAN_SOCK_SEND ? SO_SNDTIMEO : SO_RCVTIMEO;
 	unsigned events = kind == CHAN_SOCK_SEND ? CHAN_POLL_OUT : CHAN_POLL_IN;
-	double timeout = kind == CHAN_SOCK_ACCEPT ? -1 : chan_sock_timeout(fd, opt);
+	double timeout = chan_sock_timeout(fd, opt); /* accept() too: the kernel bounds it by SO_RCVTIMEO */
 	zend_object *key = Z_OBJ_P(arg);
 	chan_hook_park *p = chan_hook_enter(key, "socket", dir);
 	if (!p) {
