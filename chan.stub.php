@@ -450,9 +450,10 @@ namespace Chan {
      *   proc_open()'s "pty" descriptors are hooked as pipes, its "socket"
      *   ones as the stream family's sockets. Not cooperative: STDIN,
      *   php://stdin and other streams over descriptors chan did not see
-     *   made; pclose() of a popen() whose child cannot be told (a libc
-     *   other than glibc, where the child has closed its end of the pipe)
-     *   waits as PHP's does, blocking the process.
+     *   made; pclose() of a popen() whose child cannot be told (opened
+     *   where nothing else could run, or while another thread of the
+     *   process started a child too, and the child has since closed its
+     *   end of the pipe) waits as PHP's does, blocking the process.
      *
      * Rules of the stream family (the process family's pipes too): one
      * context at a time per stream and direction: a second context reading (or writing) a stream on which

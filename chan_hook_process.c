@@ -20,7 +20,10 @@
  * the pipes first, as PHP does, then park until the child has exited (on a
  * pidfd, where the kernel has them; else by polling every few
  * milliseconds) without reaping it: PHP's own wait then returns at once
- * with the status. A wait ended by
+ * with the status. popen()'s child is the one child that was not there
+ * before PHP's popen() ran (the hook's own popen() for exec() and the rest
+ * reads it from glibc's FILE); failing both, the child holding the pipe's
+ * other end, from /proc, at pclose() time. A wait ended by
  * cancellation or a deadline kills the child (SIGKILL, as Go's
  * exec.CommandContext does) and what it started (a shell's commands), so
  * that PHP's wait returns at once and nothing is left running, and the

@@ -7,7 +7,7 @@ chan
 use function Chan\go;
 
 Chan\run(function () {
-    $p = proc_open(['timeout', '5', 'cat'], [['pipe', 'r'], ['pipe', 'w']], $pipes);
+    $p = proc_open(['timeout', '30', 'cat'], [['pipe', 'r'], ['pipe', 'w']], $pipes);
     $wg = new Chan\WaitGroup();
     $wg->add(2);
     go(function () use ($pipes, $wg) { $line = fgets($pipes[1]); echo "first read: ", var_export($line, true), "\n"; $wg->done(); });
@@ -31,7 +31,7 @@ Chan\run(function () {
     echo "proc_close: ", proc_close($p), "\n";
 
     // non-blocking
-    $p = proc_open(['timeout', '5', 'cat'], [['pipe', 'r'], ['pipe', 'w']], $pipes);
+    $p = proc_open(['timeout', '30', 'cat'], [['pipe', 'r'], ['pipe', 'w']], $pipes);
     $ran = false;
     go(function () use (&$ran) { $ran = true; });
     stream_set_blocking($pipes[1], false);
@@ -41,7 +41,7 @@ Chan\run(function () {
     proc_close($p);
 
     // socket descriptors
-    $p = proc_open(['timeout', '5', 'sh', '-c', 'read x; echo got-$x'], [0 => ['socket'], 1 => ['socket']], $pipes);
+    $p = proc_open(['timeout', '30', 'sh', '-c', 'read x; echo got-$x'], [0 => ['socket'], 1 => ['socket']], $pipes);
     $wg->add(2);
     go(function () use ($pipes, $wg) { $line = fgets($pipes[1]); echo "socket read: ", trim($line), "\n"; $wg->done(); });
     go(function () use ($pipes, $wg) { fwrite($pipes[0], "v\n"); $wg->done(); });
