@@ -108,6 +108,17 @@ static void avail_remove(chan_slab *sl)
 	sl->in_avail = false;
 }
 
+/* A slab's slots, then guard pages above the last: valgrind takes a thread
+ * stack mapped right above a slab for one segment with it, and registers the
+ * whole as that thread's stack, so switches between our stacks would look
+ * like frames of one stack (a helper thread of chan_offload.c's did it). */
+static size_t slab_bytes(uint32_t nslots, size_t slot_size)
+{
+	return (size_t) nslots * slot_size + CHAN_GUARD_SIZE;
+}
+
+static bool slot_guard(char *slot);
+
 static void slab_unmap(chan_slab *sl)
 {
 	if (sl->in_avail) {
@@ -129,7 +140,7 @@ static void slab_unmap(chan_slab *sl)
 		}
 	}
 #endif
-	munmap(sl->base, (size_t) sl->nslots * sl->slot_size);
+	munmap(sl->base, slab_bytes(sl->nslots, sl->slot_size));
 	pefree(sl, 1);
 }
 
@@ -140,11 +151,15 @@ static chan_slab *slab_new(void)
 	if (n < 4) {
 		n = 4;
 	}
-	void *base =
-	    mmap(NULL, (size_t) n * slot, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	char *base =
+	    mmap(NULL, slab_bytes(n, slot), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (base == MAP_FAILED) {
 		zend_throw_error(chan_ce_error, "Cannot allocate coroutine stacks: mmap failed: %s (%d)", strerror(errno),
 		                 errno);
+		return NULL;
+	}
+	if (!slot_guard(base + (size_t) n * slot)) {
+		munmap(base, slab_bytes(n, slot));
 		return NULL;
 	}
 	chan_slab *sl = pecalloc(1, sizeof(chan_slab), 1); /* may outlive the request */
