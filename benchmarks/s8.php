@@ -9,6 +9,16 @@
  * same run; plus TLS at C = 100. Prints markdown tables and writes them to
  * benchmarks/results/s8.md.
  *
+ * With chan-hooked among --servers it also measures the same echo server
+ * written on PHP's own blocking stream_socket_accept()/fread()/fwrite()
+ * (echo_server.php --read=hooked: chan's stream hooks park the coroutine)
+ * against the Chan\fread/Chan\fwrite server, alternating in the same run,
+ * and adds a table of the ratio hooked / helpers (issue 25's target: within
+ * 5%). The command for that comparison alone (benchmarks/results/s8-hooked.md):
+ *
+ *   php benchmarks/s8.php --servers=chan,chan-hooked --conns=100 --tls-conns= --runs=5
+ *       --out=benchmarks/results/s8-hooked.md
+ *
  *   php benchmarks/s8.php [--so=PATH] [--runs=3] [--conns=1,100,1000,10000] [--tls-conns=100]
  *       [--servers=chan,go,chan-wait] [--duration=5] [--warmup=1] [--pin=1] [--memory-limit=-1]
  *       [--out=benchmarks/results/s8.md]
@@ -20,7 +30,8 @@
  *   --conns=LIST       values of C for the plain TCP rows
  *   --tls-conns=LIST   values of C for the TLS rows ("" for none)
  *   --servers=LIST     chan (Chan\fread/Chan\fwrite, what S8 measures), go,
- *                      chan-wait (a diagnostic: waitReadable() + PHP's fread)
+ *                      chan-wait (a diagnostic: waitReadable() + PHP's fread),
+ *                      chan-hooked (PHP's own blocking fread/fwrite, hooked)
  *   --duration=S       seconds counted per run, after all connections are up
  *                      and --warmup seconds have passed
  *   --pin=1|0          server on CPU 1, load generator on CPU 0 (taskset), the
@@ -41,7 +52,7 @@ declare(strict_types=1);
 require __DIR__ . '/lib.php';
 require __DIR__ . '/s8/cert.php';
 
-const S8_SERVERS = ['chan', 'go', 'chan-wait'];
+const S8_SERVERS = ['chan', 'go', 'chan-wait', 'chan-hooked'];
 
 /** @return array<string, mixed> */
 function s8_options(array $argv): array
@@ -184,9 +195,10 @@ function s8_measure(array $env, string $server, int $c, bool $tls, array $opt): 
     $pinL = $opt['pin'] ? 'taskset -c 0 ' : '';
     $cert = $tls ? $env['cert'] : null;
     $cmd = match ($server) {
-        'chan', 'chan-wait' => $pinS . escapeshellarg(PHP_BINARY) . ' -n -d extension=' . escapeshellarg($env['so'])
+        'chan', 'chan-wait', 'chan-hooked' => $pinS . escapeshellarg(PHP_BINARY) . ' -n -d extension=' . escapeshellarg($env['so'])
             . ' -d memory_limit=' . escapeshellarg($opt['memory-limit']) . ' ' . escapeshellarg(__DIR__ . '/s8/echo_server.php')
-            . ($server === 'chan-wait' ? ' --read=wait' : '') . ($cert !== null ? ' --cert=' . escapeshellarg($cert) : ''),
+            . ['chan' => '', 'chan-wait' => ' --read=wait', 'chan-hooked' => ' --read=hooked'][$server]
+            . ($cert !== null ? ' --cert=' . escapeshellarg($cert) : ''),
         'go' => 'env GOMAXPROCS=1 ' . $pinS . escapeshellarg($env['dir'] . '/echo_server') . ($cert !== null ? ' -cert ' . escapeshellarg($cert) : ''),
     };
     $errFile = $env['dir'] . "/server-{$server}.err";
@@ -357,6 +369,7 @@ $rows = [];
 $hasChan = in_array('chan', $opt['servers'], true);
 $hasGo = in_array('go', $opt['servers'], true);
 $hasWait = in_array('chan-wait', $opt['servers'], true);
+$hasHooked = in_array('chan-hooked', $opt['servers'], true);
 foreach ($results as $key => $by) {
     $row = [(string) $key];
     $ch = $by['chan'] ?? null;
@@ -390,6 +403,29 @@ if ($hasWait) {
     $diag = bench_table(['C', 'chan-wait msgs/s', 'chan-wait/Go', 'p99 ms', 'server CPU us/msg', 'CPU ratio Go/chan-wait',
         'chan: peak Zend heap MB', 'chan-wait: peak Zend heap MB', 'errors'], $drows);
 }
+$hooked = '';
+$hookedVerdicts = [];
+if ($hasHooked) {
+    $hrows = [];
+    foreach ($results as $key => $by) {
+        $h = $by['chan-hooked'];
+        $ch = $by['chan'] ?? null;
+        $ratio = $ch ? $med($h, 'msgs') / $med($ch, 'msgs') : null;
+        $hrows[] = [(string) $key, $ch ? bench_int($med($ch, 'msgs')) : '-', bench_int($med($h, 'msgs')),
+            $ratio !== null ? bench_num($ratio, 3) : '-', $ch ? s8_ms($med($ch, 'p99')) : '-', s8_ms($med($h, 'p99')),
+            $ch ? bench_num($med($ch, 'cpu_us'), 1) : '-', bench_num($med($h, 'cpu_us'), 1),
+            ($ch ? bench_num($med($ch, 'zend_mb'), 0) : '-') . ' / ' . bench_num($med($h, 'zend_mb'), 0),
+            ($ch ? (string) $sumErr($ch) : '-') . ' / ' . $sumErr($h),
+            $ch ? bench_spread(array_map(static fn ($a, $b) => $a['msgs'] / $b['msgs'], $h, $ch)) : '-'];
+        if ($ratio !== null) {
+            $hookedVerdicts[] = sprintf('C=%s: hooked / Chan\\fread = %.3f, %s', $key, $ratio,
+                $ratio >= 0.95 && $sumErr($h) === 0 ? '**within 5%**' : '**not within 5%**' . ($sumErr($h) > 0 ? ' (errors)' : ''));
+        }
+    }
+    $hooked = bench_table(['C', 'Chan\\fread msgs/s', 'hooked fread msgs/s', 'hooked / Chan\\fread', 'Chan\\fread p99 ms',
+        'hooked p99 ms', 'Chan\\fread server CPU us/msg', 'hooked server CPU us/msg', 'peak Zend heap MB Chan\\fread / hooked', 'errors Chan\\fread / hooked',
+        'spread of hooked / Chan\\fread'], $hrows);
+}
 $rawTable = bench_table(['C', 'run', 'server', 'msgs/s', 'p50 ms', 'p99 ms', 'server CPU us/msg', 'server CPU / wall', 'client CPU / wall',
     'server peak RSS MB', 'peak Zend heap MB', 'errors', 'load avg after'], $raw);
 $errLines = [];
@@ -413,11 +449,20 @@ $md = "# S8: TCP echo\n\n"
     . 'Go server and load generator with GOMAXPROCS=1. '
     . sprintf('%d run(s) per row, each %.0f s counted after all connections are up and %.0f s of warm-up; medians. ', $opt['runs'], $opt['duration'], $opt['warmup'])
     . "64-byte messages, each echo checked byte for byte.\n\n"
-    . $main . "\n"
+    . ($hasGo || !$hasHooked ? $main . "\n"
     . "chan/Go = median msgs/s of chan / of Go. Server CPU us/msg = the server's user + system CPU time over the counted window"
     . " (/proc/PID/stat) / messages counted. CPU ratio Go/chan > 1: chan spends less CPU per message than Go. p99 is the latency"
     . " from write to the whole echo, seen by the load generator. Errors: summed over the runs (client: connect, read, write,"
-    . " short or wrong echo, bytes after the last echo; server: accept, read, write, TLS; bytes echoed that no client received).\n\n"
+    . " short or wrong echo, bytes after the last echo; server: accept, read, write, TLS; bytes echoed that no client received).\n\n" : '')
+    . ($hooked !== '' ? "Hooked against helpers, same run: chan-hooked is echo_server.php --read=hooked, the same server written on PHP's"
+        . " own blocking `stream_socket_accept(\$server, -1)`, `fread(\$c, 65536)` and `fwrite(\$c, \$data)` in the coroutines (chan's"
+        . " stream hooks park the caller while the socket is not ready), against echo_server.php on `Chan\\fread`/`Chan\\fwrite` (what"
+        . " S8 measures); the two alternate within each run. hooked / Chan\\fread = median msgs/s of one / of the other; spread = (max"
+        . " - min) / median of the per-run ratios. Server CPU us/msg = the server's user + system CPU over the"
+        . " counted window / messages counted; p99 from the write to the whole echo, seen by the load generator; the peak Zend"
+        . " heap is memory_get_peak_usage(true) of the server; errors summed over the runs. Target (issue 25):"
+        . " the hooked server within 5% of Chan\\fread.\n\n" . $hooked . "\n"
+        . ($hookedVerdicts ? '- ' . implode("\n- ", $hookedVerdicts) . "\n\n" : '') : '')
     . ($diag !== '' ? "Diagnostic, same run: chan-wait is echo_server.php --read=wait, which reads with `Coroutine::waitReadable(\$c)` + PHP's own `fread(\$c, 65536)` instead of `Chan\\fread(\$c, 65536)` (writes still `Chan\\fwrite`).\n\n" . $diag . "\n" : '')
     . "Every run:\n\n" . $rawTable . "\n"
     . ($errLines ? "Errors:\n\n" . implode("\n", $errLines) . "\n" : "No errors in any run.\n");

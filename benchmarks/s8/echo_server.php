@@ -5,9 +5,13 @@
  * Chan\fread($c, 65536) and writes back what it got with Chan\fwrite, until
  * the peer closes. With --tls each connection first does the TLS handshake
  * with Chan\stream_socket_enable_crypto(..., STREAM_CRYPTO_METHOD_TLS_SERVER).
+ * With --read=hooked the same server is written on PHP's own blocking calls
+ * only: stream_socket_accept($server, -1), fread() and fwrite() on the
+ * blocking streams, which chan's stream hooks (chan.hooks) turn into parks
+ * of the calling coroutine.
  *
  *   php -n -d extension=chan.so benchmarks/s8/echo_server.php [--port=0] [--host=127.0.0.1]
- *       [--tls] [--cert=FILE] [--backlog=20000] [--read-size=65536] [--read=chan|wait] [--nodelay=1]
+ *       [--tls] [--cert=FILE] [--backlog=20000] [--read-size=65536] [--read=chan|wait|hooked] [--nodelay=1]
  *
  *   --port=N        port to listen on (0: any free one)
  *   --tls           TLS on every connection, with a self-signed certificate
@@ -20,6 +24,12 @@
  *   --read=wait     read with Coroutine::waitReadable($c) and then PHP's own
  *                   fread($c, N) on the non-blocking stream (a diagnostic:
  *                   it allocates the N-byte buffer only once data is there)
+ *   --read=hooked   accept, read and write with PHP's own functions on
+ *                   blocking streams (\stream_socket_accept, \fread($c, N),
+ *                   \fwrite), no chan call in the loop: the stream hooks do
+ *                   the waiting (needs the hook family "stream" in
+ *                   chan.hooks; the TLS handshake stays Chan's, PHP's own
+ *                   is not hooked)
  *   --nodelay=0|1   TCP_NODELAY on accepted sockets (default 1: Go sets it on
  *                   every TCP connection, so both servers send alike)
  *
@@ -85,15 +95,20 @@ function s8_server_options(array $argv): array
             exit(2);
         }
     }
-    if (!in_array($opt['read'], ['chan', 'wait'], true)) {
-        fwrite(STDERR, "echo_server.php: --read must be chan or wait\n");
+    if (!in_array($opt['read'], ['chan', 'wait', 'hooked'], true)) {
+        fwrite(STDERR, "echo_server.php: --read must be chan, wait or hooked\n");
+        exit(2);
+    }
+    if ($opt['read'] === 'hooked' && !in_array('stream', Chan\hooks(), true)) {
+        fwrite(STDERR, 'echo_server.php: --read=hooked needs the hook family stream in chan.hooks (in force: '
+            . (implode(',', Chan\hooks()) ?: 'none') . ")\n");
         exit(2);
     }
     return $opt;
 }
 
-/** One connection: echo until end of file or an error. */
-function s8_serve($c, bool $tls, int $readSize, bool $waitRead): void
+/** One connection: echo until end of file or an error; $read as --read. */
+function s8_serve($c, bool $tls, int $readSize, string $read): void
 {
     S8Stats::$accepted++;
     if (++S8Stats::$open > S8Stats::$peakOpen) {
@@ -106,11 +121,15 @@ function s8_serve($c, bool $tls, int $readSize, bool $waitRead): void
             S8Stats::error('TLS handshake');
             return;
         }
-        if ($waitRead) {
+        if ($read === 'wait') {
             stream_set_blocking($c, false);
         }
         for (;;) {
-            if ($waitRead) {
+            if ($read === 'hooked') {
+                // PHP's own fread on the blocking stream: the hook parks this
+                // coroutine until the socket is readable, then PHP reads.
+                $data = @\fread($c, $readSize);
+            } elseif ($read === 'wait') {
                 // PHP's fread on the non-blocking stream: "" is no data yet,
                 // or end of file. feof() costs a recv(MSG_PEEK), so it is
                 // asked only when "" follows a wake-up (for TLS a wake-up may
@@ -135,7 +154,8 @@ function s8_serve($c, bool $tls, int $readSize, bool $waitRead): void
                 S8Stats::error('fread');
                 return;
             }
-            if (@fwrite($c, $data) === false) {
+            // Chan\fwrite, or PHP's own (parked by the hook while the socket is full).
+            if (($read === 'hooked' ? @\fwrite($c, $data) : @fwrite($c, $data)) === false) {
                 S8Stats::$writeErrors++;
                 S8Stats::error('fwrite');
                 return;
@@ -159,7 +179,7 @@ function s8_rss_kb(string $field): ?int
 $opt = s8_server_options($argv);
 $tls = $opt['tls'] === '1' || $opt['cert'] !== '';
 $readSize = (int) $opt['read-size'];
-$waitRead = $opt['read'] === 'wait';
+$read = $opt['read'];
 $ctx = ['socket' => ['backlog' => (int) $opt['backlog'], 'tcp_nodelay' => $opt['nodelay'] === '1']];
 $tmpCert = null;
 if ($tls) {
@@ -178,16 +198,16 @@ if ($server === false) {
 $name = (string) stream_socket_get_name($server, false);
 $port = (int) substr($name, strrpos($name, ':') + 1);
 
-run(static function () use ($server, $tls, $readSize, $waitRead, $port, $tmpCert): void {
-    go(static function () use ($server, $tls, $readSize, $waitRead): void {
+run(static function () use ($server, $tls, $readSize, $read, $port, $tmpCert): void {
+    go(static function () use ($server, $tls, $readSize, $read): void {
         for (;;) {
-            $c = @stream_socket_accept($server);
+            $c = $read === 'hooked' ? @\stream_socket_accept($server, -1) : @stream_socket_accept($server);
             if ($c === false) {
                 S8Stats::$acceptErrors++;
                 S8Stats::error('accept');
                 continue;
             }
-            go(s8_serve(...), $c, $tls, $readSize, $waitRead);
+            go(s8_serve(...), $c, $tls, $readSize, $read);
         }
     });
     echo "port {$port}\n";
@@ -202,7 +222,8 @@ run(static function () use ($server, $tls, $readSize, $waitRead, $port, $tmpCert
     $stats = Coroutine::stats();
     echo json_encode([
         'server' => 'chan',
-        'read' => $waitRead ? 'waitReadable + fread' : 'Chan\\fread',
+        'read' => ['chan' => 'Chan\\fread', 'wait' => 'waitReadable + fread', 'hooked' => 'fread (hooked)'][$read],
+        'hooks' => Chan\hooks(),
         'read_size' => $readSize,
         'accepted' => S8Stats::$accepted,
         'closed' => S8Stats::$closed,
