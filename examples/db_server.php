@@ -4,10 +4,12 @@
  * the HTTP server of examples/http_server.php, a DbPool
  * (examples/db/pool.php) per database, one PHP process.
  *
- *   GET /mysql   runs `select sleep(1)` on MariaDB/MySQL
- *   GET /pgsql   runs `select pg_sleep(1)` on PostgreSQL
- *   GET /        the first database configured
- *   GET /stats   the pools' counters, as JSON
+ *   GET /mysql       runs `select sleep(1)` on MariaDB/MySQL
+ *   GET /pgsql       runs `select pg_sleep(1)` on PostgreSQL
+ *   GET /mysql-pdo   the MariaDB query with plain PDO (--plain=mysql-pdo)
+ *   GET /mysqli      the MariaDB query with plain mysqli (--plain=mysqli)
+ *   GET /            the first database configured
+ *   GET /stats       the pools' counters, as JSON
  *
  * A request borrows a connection (an idle one, a new one while the pool
  * has room, else it waits for one to come back, up to --wait seconds: then
@@ -16,6 +18,12 @@
  * connection back and answers 200 with the query's result. A query that
  * fails answers 500, one that takes longer than --sleep + 10 s 504; either
  * way the connection is not lent again.
+ *
+ * /mysql-pdo and /mysqli are the same handler written with nothing but the
+ * client's own blocking API (`$pdo->query()`, `$mysqli->query()`) on a
+ * ChannelPool, the simplest pool on a Chan\Channel: chan's hooks
+ * (chan.hooks, family stream) make those calls park only the calling
+ * coroutine. Their pools are separate from /mysql's (--pool-plain each).
  *
  * Run (the private servers of tests/db/servers.sh, or any):
  *
@@ -30,6 +38,9 @@
  *   --pgsql=DSN      libpq's 'host=... dbname=... user=...' [CHAN_PG_DSN]
  *   --pool=N         connections per database at most [100];
  *                    --pool-mysql=N, --pool-pgsql=N for one of them
+ *   --plain=LIST     also the plain handlers: mysql-pdo, mysqli (comma
+ *                    list; they need the MySQL DSN and pdo_mysql, mysqli)
+ *   --pool-plain=N   connections of each plain handler's pool [--pool-mysql]
  *   --warm           open all of them before listening (mysqli connects
  *                    block the process: better before the load than in it)
  *   --sleep=S        seconds each query sleeps [1]
@@ -44,7 +55,8 @@
  * thread (it allows 2000).
  *
  * Included by another script (as tests/db/db_server.phpt does), the file
- * only defines DbBackend, db_handler() and db_backends(); see the end.
+ * only defines DbBackend, ChannelPool, PlainDbBackend, db_handler() and
+ * db_backends(); see the end.
  */
 
 declare(strict_types=1);
@@ -52,6 +64,7 @@ declare(strict_types=1);
 require_once __DIR__ . '/http_server.php';
 require_once __DIR__ . '/db/pool.php';
 
+use Chan\Channel;
 use Chan\TimeoutException;
 
 use function Chan\go;
@@ -96,13 +109,178 @@ final class DbBackend
             $this->pool->put($conn); // kept for the next request, or closed
         }
     }
+
+    /** Opens the pool's connections before the load; how many are idle then. */
+    public function warm(): int
+    {
+        return $this->pool->warm($this->dsn, $this->pool->size);
+    }
+
+    /** @return array<string, int> the pool's size and counters (DbPool::stats()) */
+    public function stats(): array
+    {
+        return ['size' => $this->pool->size] + $this->pool->stats($this->dsn);
+    }
+
+    public function close(): void
+    {
+        $this->pool->close();
+    }
+}
+
+/**
+ * The simplest pool of connections on a channel, for a client's own
+ * blocking API (PDO, mysqli), whose calls chan's hooks park: the channel
+ * holds $size entries, each an idle connection or null, a free place whose
+ * taker connects. get() takes one, waiting up to $wait seconds while all
+ * are out (Chan\TimeoutException); put() gives it back, or null for a
+ * connection that failed (dropped: its place is free again).
+ */
+final class ChannelPool
+{
+    private Channel $idle;
+    /** @var array<string, int> */
+    private array $counts = ['open' => 0, 'out' => 0, 'peak' => 0, 'connects' => 0, 'reused' => 0, 'waits' => 0,
+        'timeouts' => 0, 'discarded' => 0];
+
+    /** @param Closure(): object $connect a new connection, or throws */
+    public function __construct(private readonly Closure $connect, public readonly int $size, private readonly float $wait)
+    {
+        $this->idle = new Channel($size);
+        for ($i = 0; $i < $size; $i++) {
+            $this->idle->push(null);
+        }
+    }
+
+    public function get(): object
+    {
+        if (!$this->idle->tryPop($conn)) {
+            $this->counts['waits']++;
+            try {
+                $conn = $this->idle->pop($this->wait);
+            } catch (TimeoutException $e) {
+                $this->counts['timeouts']++;
+                throw $e;
+            }
+        }
+        if ($conn === null) {
+            try {
+                $conn = ($this->connect)();
+            } catch (Throwable $e) {
+                if (!$this->idle->isClosed()) {
+                    $this->idle->push(null); // the place is free again
+                }
+                throw $e;
+            }
+            $this->counts['connects']++;
+            $this->counts['peak'] = max($this->counts['peak'], ++$this->counts['open']);
+        } else {
+            $this->counts['reused']++;
+        }
+        $this->counts['out']++;
+        return $conn;
+    }
+
+    public function put(?object $conn): void
+    {
+        $this->counts['out']--;
+        if ($conn === null) {
+            $this->counts['open']--;
+            $this->counts['discarded']++;
+        }
+        if ($this->idle->isClosed()) {
+            $this->counts['open'] -= $conn === null ? 0 : 1; // closed: the connection goes with the last reference
+        } else {
+            $this->idle->push($conn); // never waits: the channel has room for every entry
+        }
+    }
+
+    /** Opens a connection in every free place, before the load; how many are open then. */
+    public function warm(): int
+    {
+        $conns = [];
+        try {
+            while (count($conns) < $this->size) {
+                $conns[] = $this->get();
+            }
+        } finally {
+            foreach ($conns as $conn) {
+                $this->put($conn);
+            }
+        }
+        return $this->counts['open'];
+    }
+
+    /** @return array<string, int> */
+    public function stats(): array
+    {
+        return $this->counts;
+    }
+
+    /** Drops the idle connections; those lent out go when they are given back. */
+    public function close(): void
+    {
+        while ($this->idle->tryPop($conn)) {
+            $this->counts['open'] -= $conn === null ? 0 : 1;
+        }
+        $this->idle->close();
+    }
+}
+
+/** A database queried with the client's own blocking API on a ChannelPool: no chan call in the handler. */
+final class PlainDbBackend
+{
+    /** @param Closure(object, string): mixed $query runs $sql on a connection: the first column of the first row */
+    public function __construct(
+        public readonly string $name,
+        public readonly ChannelPool $pool,
+        public readonly string $sql,
+        private readonly Closure $query,
+    ) {
+    }
+
+    /** Runs the query on a borrowed connection: [status, body]. */
+    public function handle(): array
+    {
+        try {
+            $conn = $this->pool->get();
+        } catch (TimeoutException $e) {
+            return [503, "{$this->name}: {$e->getMessage()}\n"];
+        } catch (Throwable $e) { // the connect failed (PDOException, mysqli_sql_exception), or the pool is closed
+            return [503, "{$this->name}: cannot connect: {$e->getMessage()}\n"];
+        }
+        try {
+            $value = ($this->query)($conn, $this->sql);
+        } catch (Throwable $e) {
+            $this->pool->put(null); // not lent again
+            return [500, "{$this->name}: query failed: {$e->getMessage()}\n"];
+        }
+        $this->pool->put($conn);
+        return [200, "{$this->name}: {$this->sql} = " . var_export($value, true) . "\n"];
+    }
+
+    public function warm(): int
+    {
+        return $this->pool->warm();
+    }
+
+    /** @return array<string, int> */
+    public function stats(): array
+    {
+        return ['size' => $this->pool->size] + $this->pool->stats();
+    }
+
+    public function close(): void
+    {
+        $this->pool->close();
+    }
 }
 
 /**
  * The server's handler: /NAME runs backend NAME's query, / the first
  * backend's, /stats answers with every pool's counters.
  *
- * @param array<string, DbBackend> $backends
+ * @param array<string, DbBackend|PlainDbBackend> $backends
  * @return Closure(array): array{int, string}
  */
 function db_handler(array $backends): Closure
@@ -112,7 +290,7 @@ function db_handler(array $backends): Closure
         if ($name === 'stats') {
             $stats = [];
             foreach ($backends as $b) {
-                $stats[$b->name] = ['size' => $b->pool->size] + $b->pool->stats($b->dsn);
+                $stats[$b->name] = $b->stats();
             }
             return [200, json_encode($stats, JSON_PRETTY_PRINT) . "\n"];
         }
@@ -127,10 +305,15 @@ function db_handler(array $backends): Closure
 /**
  * The backends: MariaDB/MySQL with `select sleep(S)` and PostgreSQL with
  * `select pg_sleep(S)`, each on a pool of its own; null DSNs are left out.
+ * $plain adds the MariaDB query on plain PDO ('mysql-pdo') and plain mysqli
+ * ('mysqli'), each on a ChannelPool of $poolPlain connections ($poolMysql
+ * when null).
  *
- * @return array<string, DbBackend>
+ * @param list<string> $plain
+ * @return array<string, DbBackend|PlainDbBackend>
  */
-function db_backends(?string $mysqlDsn, ?string $pgsqlDsn, int $poolMysql, int $poolPgsql, float $sleep, float $wait): array
+function db_backends(?string $mysqlDsn, ?string $pgsqlDsn, int $poolMysql, int $poolPgsql, float $sleep, float $wait,
+    array $plain = [], ?int $poolPlain = null): array
 {
     $s = rtrim(rtrim(sprintf('%.3f', $sleep), '0'), '.');
     $backends = [];
@@ -142,6 +325,30 @@ function db_backends(?string $mysqlDsn, ?string $pgsqlDsn, int $poolMysql, int $
         $backends['pgsql'] = new DbBackend('pgsql', new DbPool(new PgDriver(), $poolPgsql, $wait), $pgsqlDsn,
             "select pg_sleep($s)", $sleep + 10);
     }
+    if ($mysqlDsn !== null) {
+        $p = MysqliDriver::parse($mysqlDsn);
+        // What a user writes: the client's own constructor and query call.
+        $clients = [
+            'mysql-pdo' => [
+                static fn (): PDO => new PDO(sprintf('mysql:host=%s;port=%d;dbname=%s', $p['host'], $p['port'], $p['dbname'])
+                    . ($p['unix_socket'] !== null ? ";unix_socket={$p['unix_socket']}" : ''), $p['user'], $p['password'],
+                    [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]),
+                static fn (PDO $pdo, string $sql): mixed => $pdo->query($sql)->fetchColumn(),
+            ],
+            'mysqli' => [
+                static function () use ($p): mysqli {
+                    $m = new mysqli($p['host'], $p['user'], $p['password'], $p['dbname'], $p['port'], $p['unix_socket']);
+                    return $m->connect_errno ? throw new RuntimeException((string) $m->connect_error) : $m;
+                },
+                static fn (mysqli $m, string $sql): mixed => ($m->query($sql) ?: throw new RuntimeException($m->error))->fetch_row()[0],
+            ],
+        ];
+        foreach ($plain as $name) {
+            [$connect, $query] = $clients[$name] ?? throw new ValueError("db_backends(): no plain handler '$name' (mysql-pdo, mysqli)");
+            $backends[$name] = new PlainDbBackend($name, new ChannelPool($connect, $poolPlain ?? $poolMysql, $wait),
+                "select sleep($s)", $query);
+        }
+    }
     return $backends;
 }
 
@@ -149,7 +356,7 @@ function db_backends(?string $mysqlDsn, ?string $pgsqlDsn, int $poolMysql, int $
 function db_server_main(): int
 {
     $opt = getopt('', ['host:', 'port:', 'backlog:', 'mysql:', 'pgsql:', 'pool:', 'pool-mysql:', 'pool-pgsql:',
-        'warm', 'sleep:', 'wait:']);
+        'plain:', 'pool-plain:', 'warm', 'sleep:', 'wait:']);
     $env = static fn (string $name): ?string => getenv($name) === false || getenv($name) === '' ? null : getenv($name);
     $mysql = $opt['mysql'] ?? ($env('CHAN_MYSQL_SOCKET') === null ? null
         : sprintf('mysql:unix_socket=%s;dbname=%s;user=%s', $env('CHAN_MYSQL_SOCKET'),
@@ -167,9 +374,17 @@ function db_server_main(): int
         fwrite(STDERR, "no database: pass --mysql=DSN and/or --pgsql=DSN (see the top of this file)\n");
         return 2;
     }
+    $plain = array_values(array_filter(explode(',', (string) ($opt['plain'] ?? ''))));
+    foreach (['mysql-pdo' => 'pdo_mysql', 'mysqli' => 'mysqli'] as $name => $ext) {
+        if (in_array($name, $plain, true) && ($mysql === null || !extension_loaded($ext))) {
+            fwrite(STDERR, $mysql === null ? "no MySQL DSN: no /$name\n" : "$ext is not loaded (-d extension=$ext): no /$name\n");
+            $plain = array_values(array_diff($plain, [$name]));
+        }
+    }
     $pool = (int) ($opt['pool'] ?? 100);
-    $backends = db_backends($mysql, $pgsql, (int) ($opt['pool-mysql'] ?? $pool), (int) ($opt['pool-pgsql'] ?? $pool),
-        (float) ($opt['sleep'] ?? 1.0), (float) ($opt['wait'] ?? 20.0));
+    $poolMysql = (int) ($opt['pool-mysql'] ?? $pool);
+    $backends = db_backends($mysql, $pgsql, $poolMysql, (int) ($opt['pool-pgsql'] ?? $pool),
+        (float) ($opt['sleep'] ?? 1.0), (float) ($opt['wait'] ?? 20.0), $plain, (int) ($opt['pool-plain'] ?? $poolMysql));
 
     $server = new HttpServer(db_handler($backends), $opt['host'] ?? '127.0.0.1', (int) ($opt['port'] ?? 8080),
         (int) ($opt['backlog'] ?? 4096));
@@ -177,18 +392,18 @@ function db_server_main(): int
         if (isset($opt['warm'])) {
             foreach ($backends as $b) {
                 $t = hrtime(true);
-                $n = $b->pool->warm($b->dsn, $b->pool->size);
+                $n = $b->warm();
                 fprintf(STDERR, "%s: %d connections open in %.2f s\n", $b->name, $n, (hrtime(true) - $t) / 1e9);
             }
         }
-        $pools = implode(', ', array_map(fn (DbBackend $b) => "/{$b->name}: {$b->sql}, pool of {$b->pool->size}", $backends));
+        $pools = implode(', ', array_map(fn (DbBackend|PlainDbBackend $b) => "/{$b->name}: {$b->sql}, pool of {$b->pool->size}", $backends));
         echo "listening on http://{$server->address()}/ ($pools)\n";
         if (extension_loaded('pcntl')) {
             go('stop_on_signals', $server);
         }
         $server->serve();
         foreach ($backends as $b) {
-            $b->pool->close();
+            $b->close();
         }
     });
     echo "stopped\n";
