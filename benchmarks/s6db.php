@@ -4,7 +4,14 @@
  * examples/db_server.php in its own process, every request running
  * `select sleep(1)` on MariaDB (GET /mysql) or `select pg_sleep(1)` on
  * PostgreSQL (GET /pgsql) through a pool of connections on channels
- * (examples/db/pool.php), measured with
+ * (examples/db/pool.php, the asynchronous helpers of examples/db/async.php),
+ * and S6-PDO: the same MariaDB query in the same process and the same run
+ * with the handler written on plain PDO MySQL (GET /mysql-pdo) and on plain
+ * mysqli (GET /mysqli), no asynchronous API, chan's hooks doing the
+ * cooperation, connections pooled on a Chan\Channel (db_server.php
+ * --plain=mysql-pdo,mysqli: ChannelPool, --pool-plain connections each,
+ * default --pool-mysql). PostgreSQL through plain PDO is left out: pdo_pgsql
+ * (libpq) is not hooked yet. Measured with
  *
  *   ab -c 100 -n 1000 and ab -c 1000 -n 2000 (no keep-alive, --loads),
  *     medians of --runs rounds: requests/s against the ceiling, failed
@@ -16,7 +23,10 @@
  *     a server process, gets a pool of --pool-pgsql (100; tests/db/servers.sh
  *     allows 200 connections), which makes 95.2 req/s at -c 1000 -n 2000.
  *     MariaDB (a thread per connection; servers.sh allows 2,000) gets a
- *     pool as large as the load, --pool-mysql (1,000).
+ *     pool as large as the load, --pool-mysql (1,000), and so does each
+ *     plain handler (--pool-plain): where the pools need more than 1,900
+ *     connections together, max_connections of the private MariaDB is
+ *     raised for the run (SET GLOBAL, as its root over its socket).
  *   the same ab loads on examples/http_server.php (S6's server: the same
  *     1 s in Coroutine::sleep(), no database), in the same rounds: what ab
  *     reaches on this machine at that moment (--no-control leaves it out);
@@ -34,19 +44,30 @@
  * 127.0.0.1.
  *
  *   php benchmarks/s6db.php [--so=PATH] [--runs=3] [--loads=100:1000,1000:2000]
- *       [--pool-mysql=1000] [--pool-pgsql=100] [--fpm=/usr/sbin/php-fpmX.Y]
- *       [--fpm-load=20:20] [--no-fpm] [--no-control] [--nofile=20000]
- *       [--out=benchmarks/results/s6db.md]
+ *       [--targets=control,mysql,pgsql,mysql-pdo,mysqli] [--pool-mysql=1000] [--pool-pgsql=100]
+ *       [--pool-plain=1000] [--fpm=/usr/sbin/php-fpmX.Y] [--fpm-load=20:20] [--no-fpm] [--no-control]
+ *       [--nofile=20000] [--out=benchmarks/results/s6db.md]
  *
- *   --so      chan.so for the servers (default .build-release/modules/chan.so,
- *             from scripts/build.sh release)
- *   --loads   ab's C:N pairs
- *   --out=-   stdout only
+ *   --so       chan.so for the servers (default .build-release/modules/chan.so,
+ *              from scripts/build.sh release)
+ *   --loads    ab's C:N pairs
+ *   --targets  what ab loads, in turn within each round (the order reversed
+ *              every other round): control (S6's server), mysql and pgsql
+ *              (the asynchronous helpers), mysql-pdo and mysqli (S6-PDO);
+ *              --no-control is --targets without control. The /mysql pool
+ *              is opened whenever MariaDB is loaded at all
+ *   --out=-    stdout only
+ *
+ * S6-PDO alone, as scripts/bench.sh runs it (benchmarks/results/s6pdo.md):
+ *
+ *   php benchmarks/s6db.php --targets=control,mysql,mysql-pdo,mysqli --runs=1 --no-fpm
+ *       --out=benchmarks/results/s6pdo.md
  *
  * Needs ab (Debian: apache2-utils), php-fpm of the same PHP (phpX.Y-fpm),
  * and the database servers and PHP extensions of tests/db/servers.sh
- * (`tests/db/servers.sh install` installs the missing ones as root).
- * Takes about 4 minutes with the defaults.
+ * (`tests/db/servers.sh install` installs the missing ones as root; php-mysql
+ * brings pdo_mysql too). Takes about 6 minutes with the defaults (the
+ * S6-PDO line above: about 2).
  */
 
 declare(strict_types=1);
@@ -242,8 +263,8 @@ function s6db_start_fpm(string $fpm, string $dir, array $dbEnv, int $nofile): ar
 
 // --- main ---------------------------------------------------------------------
 
-$opt = getopt('', ['so:', 'runs:', 'loads:', 'pool-mysql:', 'pool-pgsql:', 'fpm:', 'fpm-load:', 'no-fpm', 'no-control',
-    'nofile:', 'out:', 'fcgi-gateway:', 'script:']);
+$opt = getopt('', ['so:', 'runs:', 'loads:', 'targets:', 'pool-mysql:', 'pool-pgsql:', 'pool-plain:', 'fpm:', 'fpm-load:', 'no-fpm',
+    'no-control', 'nofile:', 'out:', 'fcgi-gateway:', 'script:']);
 if (isset($opt['fcgi-gateway'])) {
     s6db_gateway($opt['fcgi-gateway'], $opt['script']);
 }
@@ -252,10 +273,21 @@ $so = $opt['so'] ?? "$root/.build-release/modules/chan.so";
 $runs = (int) ($opt['runs'] ?? 3);
 $loads = s6db_loads($opt['loads'] ?? '100:1000,1000:2000');
 $pools = ['mysql' => (int) ($opt['pool-mysql'] ?? 1000), 'pgsql' => (int) ($opt['pool-pgsql'] ?? 100)];
+$pools['mysql-pdo'] = $pools['mysqli'] = (int) ($opt['pool-plain'] ?? $pools['mysql']);
+$targetNames = array_values(array_diff(explode(',', $opt['targets'] ?? 'control,mysql,pgsql,mysql-pdo,mysqli'),
+    isset($opt['no-control']) ? ['control'] : []));
+bench_check(array_diff($targetNames, ['control', 'mysql', 'pgsql', 'mysql-pdo', 'mysqli']) === [],
+    '--targets takes control, mysql, pgsql, mysql-pdo, mysqli');
+bench_check(array_diff($targetNames, ['control']) !== [], '--targets names no database');
+$plain = array_values(array_intersect($targetNames, ['mysql-pdo', 'mysqli']));
+$useMysql = in_array('mysql', $targetNames, true) || $plain !== [];
+$usePgsql = in_array('pgsql', $targetNames, true);
+// Connections to MariaDB at once: the /mysql pool (opened whenever MariaDB is used), the plain pools, a few more.
+$mysqlConnections = $useMysql ? $pools['mysql'] + count($plain) * $pools['mysql-pdo'] : 0;
 $phpVersion = PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
 $fpmBin = isset($opt['no-fpm']) ? null : ($opt['fpm'] ?? "/usr/sbin/php-fpm$phpVersion");
 $fpmLoad = s6db_loads($opt['fpm-load'] ?? '20:20')[0];
-$control = !isset($opt['no-control']);
+$control = in_array('control', $targetNames, true);
 $nofile = (int) ($opt['nofile'] ?? 20000);
 $out = $opt['out'] ?? "$root/benchmarks/results/s6db.md";
 
@@ -264,13 +296,14 @@ bench_check(trim((string) shell_exec('command -v ab 2>/dev/null')) !== '', 'ab i
 bench_check($fpmBin === null || is_executable($fpmBin), "no php-fpm at $fpmBin (Debian: php$phpVersion-fpm; or --fpm=PATH, --no-fpm)");
 bench_check(function_exists('posix_getuid') && function_exists('pcntl_signal'), 'needs ext-posix and ext-pcntl (Debian\'s php-cli has both)');
 $extDir = trim((string) shell_exec(escapeshellarg(PHP_BINARY) . ' -n -r "echo ini_get(\'extension_dir\');"'));
-foreach (['mysqlnd', 'mysqli', 'pgsql'] as $ext) {
+foreach (['mysqlnd', 'mysqli', 'pgsql', 'pdo', 'pdo_mysql'] as $ext) {
     bench_check(is_file("$extDir/$ext.so"), "no $ext.so in $extDir (tests/db/servers.sh install)");
 }
 $hard = trim((string) shell_exec('ulimit -Hn'));
 bench_check($hard === 'unlimited' || (int) $hard >= $nofile, "the hard file limit ($hard) is below --nofile=$nofile");
 bench_check($pools['pgsql'] <= 190, '--pool-pgsql above 190: tests/db/servers.sh allows PostgreSQL 200 connections');
-bench_check($pools['mysql'] <= 1900, '--pool-mysql above 1,900: tests/db/servers.sh allows MariaDB 2,000 connections');
+bench_check($mysqlConnections <= 9000, '--pool-mysql plus the plain pools above 9,000 connections (MariaDB is given at most 9,100)');
+bench_check($mysqlConnections + 2 * max(array_column($loads, 0)) < $nofile, "--nofile=$nofile is too few for the MariaDB pools and ab's connections");
 
 // Everything is stopped on the way out: the PHP servers first, then the
 // database servers. bench_fail()'s exit and Ctrl-C run this too.
@@ -313,6 +346,14 @@ $mariadbClient = trim((string) shell_exec('command -v mariadb || command -v mysq
 $mysqlq = static fn (string $sql): string => trim((string) shell_exec(escapeshellarg($mariadbClient) . ' --no-defaults -N -S '
     . escapeshellarg($dbEnv['CHAN_MYSQL_SOCKET']) . ' -u chan -e ' . escapeshellarg($sql) . ' 2>&1'));
 
+// servers.sh allows MariaDB 2,000 connections: more for this run where the pools need them.
+$raised = null;
+if ($mysqlConnections > 1900) {
+    $raised = $mysqlConnections + 100;
+    shell_exec(escapeshellarg($mariadbClient) . ' --no-defaults -S ' . escapeshellarg($dbEnv['CHAN_MYSQL_SOCKET']) . ' -u root -e '
+        . escapeshellarg("set global max_connections = $raised") . ' 2>&1');
+    bench_check((int) $mysqlq('select @@max_connections') === $raised, "cannot raise MariaDB's max_connections to $raised");
+}
 $env = s6_environment($so, $root) + [
     'mariadb' => $mysqlq('select version()'),
     'mariadb_max' => $mysqlq('select @@max_connections'),
@@ -324,41 +365,48 @@ fwrite(STDERR, "S6-DB: {$env['mariadb']} (max_connections {$env['mariadb_max']})
 
 // The servers: db_server.php, and S6's server for control.
 $phpArgv = ['php', '-n', '-d', "extension=$so", '-d', 'extension=mysqlnd', '-d', 'extension=mysqli', '-d', 'extension=pgsql',
-    '-d', 'memory_limit=1G'];
+    '-d', 'extension=pdo', '-d', 'extension=pdo_mysql', '-d', 'memory_limit=1G'];
+$plainArgs = $plain === [] ? [] : ['--plain=' . implode(',', $plain), "--pool-plain={$pools['mysql-pdo']}"];
 $dbArgv = array_merge($phpArgv, ["$root/examples/db_server.php", '--port=0', "--pool-mysql={$pools['mysql']}",
-    "--pool-pgsql={$pools['pgsql']}", '--warm', '--sleep=' . S6DB_SLEEP, '--wait=60']);
+    "--pool-pgsql={$pools['pgsql']}", ...$plainArgs, '--warm', '--sleep=' . S6DB_SLEEP, '--wait=60']);
+// A database no target uses gets no DSN, so no pool (db_server.php leaves out an empty one).
+$dbServerEnv = ['CHAN_MYSQL_SOCKET' => $useMysql ? $dbEnv['CHAN_MYSQL_SOCKET'] : '', 'CHAN_PG_DSN' => $usePgsql ? $dbEnv['CHAN_PG_DSN'] : '']
+    + $dbEnv;
 $controlArgv = ['php', '-n', '-d', "extension=$so", "$root/examples/http_server.php", '--port=0', '--delay=' . S6DB_SLEEP];
 $rel = static fn (string $p): string => str_starts_with($p, "$root/") ? substr($p, strlen($root) + 1) : $p;
 $cmdLine = [
-    'db' => "ulimit -n $nofile; CHAN_MYSQL_SOCKET=... CHAN_PG_DSN=... php -n -d extension=" . $rel($so)
-        . ' -d extension=mysqlnd -d extension=mysqli -d extension=pgsql -d memory_limit=1G examples/db_server.php --port=0 '
-        . "--pool-mysql={$pools['mysql']} --pool-pgsql={$pools['pgsql']} --warm --sleep=1 --wait=60",
+    'db' => "ulimit -n $nofile; " . ($useMysql ? 'CHAN_MYSQL_SOCKET=... ' : '') . ($usePgsql ? 'CHAN_PG_DSN=... ' : '')
+        . 'php -n -d extension=' . $rel($so) . ' -d extension=mysqlnd -d extension=mysqli -d extension=pgsql -d extension=pdo '
+        . '-d extension=pdo_mysql -d memory_limit=1G examples/db_server.php --port=0 '
+        . "--pool-mysql={$pools['mysql']} --pool-pgsql={$pools['pgsql']} " . implode(' ', $plainArgs) . ($plainArgs ? ' ' : '')
+        . '--warm --sleep=1 --wait=60',
     'control' => "ulimit -n $nofile; php -n -d extension=" . $rel($so) . ' examples/http_server.php --port=0 --delay=1',
 ];
 
 fwrite(STDERR, "S6-DB: the queries alone, 5 of each in a row\n");
 $alone = s6db_query_alone(['php', '-n', '-d', 'extension=mysqlnd', '-d', 'extension=mysqli', '-d', 'extension=pgsql'], $dbEnv);
 fwrite(STDERR, sprintf("  select sleep(1): %.4f s, select pg_sleep(1): %.4f s\n", $alone['mysql'], $alone['pgsql']));
-fwrite(STDERR, "S6-DB: starting examples/db_server.php (pools of {$pools['mysql']} and {$pools['pgsql']}, opened before listening)\n");
+fwrite(STDERR, 'S6-DB: starting examples/db_server.php (pools opened before listening'
+    . ($raised !== null ? ", MariaDB's max_connections raised to $raised" : '') . ")\n");
 $t0 = microtime(true);
-$dbServer = new S6Proc('db_server', $dbArgv, $nofile, $dbEnv, 120);
+$dbServer = new S6Proc('db_server', $dbArgv, $nofile, $dbServerEnv, 120);
 $warm = ['seconds' => microtime(true) - $t0, 'log' => $dbServer->stderr()];
 fwrite(STDERR, "  {$warm['log']}\n");
-$targets = ['mysql' => [$dbServer, '/mysql'], 'pgsql' => [$dbServer, '/pgsql']];
-if ($control) {
-    $targets = ['control' => [new S6Proc('http_server', $controlArgv, $nofile, [], 120), '/']] + $targets;
+$targets = [];
+foreach ($targetNames as $name) {
+    $targets[$name] = $name === 'control' ? [new S6Proc('http_server', $controlArgv, $nofile, [], 120), '/'] : [$dbServer, "/$name"];
 }
-$caps = ['control' => PHP_INT_MAX, 'mysql' => $pools['mysql'], 'pgsql' => $pools['pgsql']];
+$caps = ['control' => PHP_INT_MAX] + $pools;
 
 $ab = [];
 fwrite(STDERR, "S6-DB: ab, $runs round(s) of " . implode(', ', array_map(fn ($l) => "-c {$l[0]} -n {$l[1]}", $loads))
     . ' on ' . implode(', ', array_keys($targets)) . "\n");
 for ($round = 0; $round < $runs; $round++) {
     foreach ($loads as [$c, $n]) {
-        foreach ($targets as $name => [$server, $path]) {
+        foreach ($round % 2 === 0 ? $targets : array_reverse($targets, true) as $name => [$server, $path]) {
             $r = s6_ab($server, $path, $c, $n, $nofile, true);
             $ab[$name][$c][] = $r;
-            fwrite(STDERR, sprintf("  %-7s -c %4d -n %4d: %7.2f req/s (ceiling %.1f), %d failed, %d non-2xx\n", $name, $c, $n,
+            fwrite(STDERR, sprintf("  %-9s -c %4d -n %4d: %7.2f req/s (ceiling %.1f), %d failed, %d non-2xx\n", $name, $c, $n,
                 $r['rps'], s6_ab_ceiling($c, $n, S6DB_SLEEP, $caps[$name]), $r['failed'], $r['non2xx']));
             sleep(1); // the closed connections of one run leave before the next
         }
@@ -399,17 +447,25 @@ $env['load_end'] = bench_loadavg();
 
 $label = [
     'control' => 'no database: examples/http_server.php (S6)',
-    'mysql' => 'MariaDB: db_server.php /mysql',
+    'mysql' => 'MariaDB: db_server.php /mysql' . ($plain ? ' (async helper)' : ''),
     'pgsql' => 'PostgreSQL: db_server.php /pgsql',
+    'mysql-pdo' => 'MariaDB, plain PDO: db_server.php /mysql-pdo',
+    'mysqli' => 'MariaDB, plain mysqli: db_server.php /mysqli',
 ];
-$md = "## S6-DB: HTTP server on a database\n\n";
+$md = '## ' . ($plain ? 'S6-DB and S6-PDO' : 'S6-DB') . ": HTTP server on a database\n\n";
 $md .= "{$env['date']}, load average {$env['load_start']} at the start and {$env['load_end']} at the end, "
     . "{$env['cpus']} CPUs shared by the servers and the client. PHP {$env['php']} (`-n`: opcache off), chan.so {$env['so']}, "
     . "work tree {$env['git']}; {$env['ab']}; {$env['mariadb']} (max_connections {$env['mariadb_max']}), "
     . "PostgreSQL {$env['pg']} (max_connections {$env['pg_max']}), both private (tests/db/servers.sh, Unix sockets); "
     . "net.core.somaxconn {$env['somaxconn']}; file limit $nofile. Each request runs `select sleep(1)` (MariaDB) or "
-    . "`select pg_sleep(1)` (PostgreSQL) on a connection of the pool.\n\n";
-$md .= "Servers:\n\n- db_server.php: `{$cmdLine['db']}` (one process, both databases; the pools are opened before it listens: "
+    . "`select pg_sleep(1)` (PostgreSQL) on a connection of the pool"
+    . ($plain ? ': /mysql and /pgsql with the asynchronous helpers of examples/db/async.php (`mysqli_query_co()`, `pg_query_co()`) '
+        . 'on the DbPool of examples/db/pool.php; for S6-PDO, ' . implode(' and ', array_map(static fn (string $p): string => "/$p", $plain))
+        . " with nothing but the client's own blocking `query()` (PDO MySQL, mysqli) on a ChannelPool, the simplest pool on a "
+        . "`Chan\\Channel` (examples/db_server.php), chan's stream hooks doing the cooperation. PostgreSQL through plain PDO is "
+        . 'left out: pdo_pgsql (libpq) is not hooked yet (a later issue)' : '')
+    . ($raised !== null ? ". MariaDB's max_connections raised to $raised for the run (the pools need $mysqlConnections)" : '') . ".\n\n";
+$md .= "Servers:\n\n- db_server.php: `{$cmdLine['db']}` (one process; the pools are opened before it listens: "
     . trim(str_replace("\n", '; ', $warm['log'])) . ")\n";
 if ($control) {
     $md .= "- control, S6's server (the same 1 s in `Coroutine::sleep()`, no database): `{$cmdLine['control']}`\n";
@@ -431,8 +487,8 @@ foreach ($loads as [$c, $n]) {
         $details = array_values(array_unique(array_filter(array_column($ab[$name][$c], 'failed_detail'),
             fn ($d) => $d !== '' && !preg_match('/^Connect: 0, Receive: 0, Length: 0, Exceptions: 0$/', $d))));
         $pool = $name === 'control' ? '-' : bench_int($pools[$name]);
-        $ceilingText = bench_num($ceiling, 1) . ($name === 'pgsql' && $pools['pgsql'] < $c ? " (pool of {$pools['pgsql']})" : '');
-        $queryTime = $alone[$name] ?? S6DB_SLEEP;
+        $ceilingText = bench_num($ceiling, 1) . ($name !== 'control' && $pools[$name] < $c ? " (pool of {$pools[$name]})" : '');
+        $queryTime = $alone[in_array($name, $plain, true) ? 'mysql' : $name] ?? S6DB_SLEEP;
         $measured = s6_ab_ceiling($c, $n, $queryTime, $caps[$name]);
         $rows[] = [
             $label[$name], "`ab -c $c -n $n`", $pool, bench_num($median, 1), $ceilingText, bench_num($median / $ceiling, 3),
@@ -444,11 +500,13 @@ foreach ($loads as [$c, $n]) {
         ];
         if ($name !== 'control') {
             $ok = $median / $ceiling >= 0.99 && $failed === 0 && $non2xx === 0;
+            $async = in_array($name, $plain, true) && isset($ab['mysql'][$c]) ? bench_median(array_column($ab['mysql'][$c], 'rps')) : null;
             $verdicts[] = sprintf('%s `ab -c %d -n %d`: %s, %.3f of %.1f req/s%s, %d failed, %d non-2xx (%.3f of the ceiling '
-                . 'at the query\'s own %.4f s).', $label[$name], $c, $n,
+                . 'at the query\'s own %.4f s)%s.', $label[$name], $c, $n,
                 $ok ? '**met**' : '**missed**', $median / $ceiling, $ceiling,
-                $name === 'pgsql' && $pools['pgsql'] < $c ? " (the ceiling of a pool of {$pools['pgsql']})" : " (ab's ceiling)",
-                $failed, $non2xx, $median / $measured, $queryTime);
+                $pools[$name] < $c ? " (the ceiling of a pool of {$pools[$name]})" : " (ab's ceiling)",
+                $failed, $non2xx, $median / $measured, $queryTime,
+                $async !== null ? sprintf('; %.3f of the async helper\'s %.1f req/s in the same run', $median / $async, $async) : '');
         }
     }
 }
@@ -460,7 +518,8 @@ $md .= "\nCommand: `ab -q -c C -n N http://127.0.0.1:PORT/PATH`, the targets in 
     . "of the median run (the CPU of db_server.php is its own, not the database servers'). Ceiling = N / (1 + ceil((N - 1) / "
     . "min(C, P))) req/s for a 1 s query: ab sends its first request alone, and a pool of P connections runs at most P queries "
     . "at once. PostgreSQL's pool of {$pools['pgsql']}: each of its connections is a server process (servers.sh allows "
-    . "{$env['pg_max']}); MariaDB's pool of {$pools['mysql']}" . ($pools['mysql'] >= max(array_column($loads, 0)) ? ' is as large as the largest load' : '') . ". Targets (99% of the ceiling, "
+    . "{$env['pg_max']}); MariaDB's pool of {$pools['mysql']}" . ($pools['mysql'] >= max(array_column($loads, 0)) ? ' is as large as the largest load' : '')
+    . ($plain ? "; each plain handler's pool: {$pools['mysql-pdo']}" : '') . ". Targets (99% of the ceiling, "
     . "0 failed):\n\n- " . implode("\n- ", $verdicts) . "\n\n"
     . sprintf("The queries alone (5 in a row on one connection with PHP's blocking calls, median): `select sleep(1)` %.4f s, "
         . "`select pg_sleep(1)` %.4f s. The column \"ceiling at the query's own time\" puts that in place of the 1 s: "
@@ -469,18 +528,21 @@ $md .= "\nCommand: `ab -q -c C -n N http://127.0.0.1:PORT/PATH`, the targets in 
     . "this machine: [s6db_c1000.md](s6db_c1000.md) (`benchmarks/s6db/c1000.sh`).\n\n";
 
 $rows = [];
-foreach (['mysql', 'pgsql'] as $name) {
+foreach (['mysql', 'pgsql', 'mysql-pdo', 'mysqli'] as $name) {
     $s = $stats[$name] ?? null;
     if ($s === null) {
         continue;
     }
     $rows[] = [$label[$name], bench_int($s['size']), bench_int($s['peak']), bench_int($s['connects']), bench_int($s['reused']),
-        bench_int($s['waits']), bench_int($s['timeouts']), bench_int($s['discarded']), bench_int($s['broken'])];
+        bench_int($s['waits']), bench_int($s['timeouts']), bench_int($s['discarded']),
+        isset($s['broken']) ? bench_int($s['broken']) : '-'];
 }
 $md .= "### The pools after all runs\n\n";
 $md .= bench_table(['pool', 'size', 'most open at once', 'connects', 'lent again', 'borrowers that waited', 'timed out',
     'closed as unfit', 'found dead'], $rows);
-$md .= "\nFrom `GET /stats` at the end. db_server.php's peak RSS: " . bench_num($dbRss / 1048576, 0) . " MiB.\n";
+$md .= "\nFrom `GET /stats` at the end" . ($plain ? ' (a ChannelPool closes no connection as unfit: a failed query drops its '
+    . 'connection, counted as closed; it does not look for dead ones)' : '') . ". db_server.php's peak RSS: "
+    . bench_num($dbRss / 1048576, 0) . " MiB.\n";
 
 if ($fpm) {
     [$fc, $fn] = $fpmLoad;
@@ -506,7 +568,7 @@ if ($fpm) {
 
 $warnings = [];
 foreach (['db_server.php' => $dbStderr, 'the gateway' => $gatewayStderr ?? ''] as $who => $text) {
-    $text = trim((string) preg_replace('/^(signal [0-9]+: stopping|(mysql|pgsql): [0-9]+ connections open in [0-9.]+ s)$/m', '', $text));
+    $text = trim((string) preg_replace('/^(signal [0-9]+: stopping|[a-z-]+: [0-9]+ connections open in [0-9.]+ s)$/m', '', $text));
     if ($text !== '') {
         $warnings[] = "$who wrote to stderr: " . substr($text, 0, 1000);
     }
