@@ -15,6 +15,12 @@
 #                                   the same with the JIT
 #   s6.md                           S6: the HTTP server under ab and wrk (benchmarks/s6.php)
 #   s8.md                           S8: TCP echo against Go (benchmarks/s8.php)
+#   s8-hooked.md                    S8 at C = 100, the echo server on PHP's own blocking fread/fwrite
+#                                   (hooked) against Chan\fread/Chan\fwrite (s8.php --servers=chan,chan-hooked)
+#   s10.md                          S10: 1,000 HTTP GETs, 100 in flight: file_get_contents in coroutines,
+#                                   Guzzle (curl, Pool, streams), serial (benchmarks/s10.php; needs go)
+#   s6pdo.md                        S6-PDO: examples/db_server.php on plain PDO MySQL and plain mysqli
+#                                   beside the async helper, under ab (benchmarks/s6db.php --targets=...)
 #   message.md                      S1/S2 with an int beside the array, chan and Go
 #                                   (benchmarks/message.php; needs go)
 #
@@ -25,8 +31,9 @@
 # The options go to both runs: --quick makes a smoke run (about a minute)
 # that writes quick*.md/.dat/.png instead; --only=... picks workloads (the
 # plots need s1 and s2). A full run takes about 13 minutes (S9 about 2 of
-# them per pass; and 10 more for S6 and S8) on an idle 2-CPU machine, 20 or
-# more when other processes compete for the CPUs.
+# them per pass; and 10 more for S6 and S8, and about 4 more for S8-hooked,
+# S10 and S6-PDO) on an idle 2-CPU machine, 20 or more when other processes
+# compete for the CPUs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -86,6 +93,25 @@ if [ "$name" = quick ]; then
 else
 	php benchmarks/s8.php --so="$so" --out="$out/${png}s8.md"
 fi
+# S8 hooked against helpers: the same echo server on PHP's own blocking
+# fread()/fwrite() (the stream hooks park) and on Chan\fread/Chan\fwrite, C = 100,
+# alternating in one run (issue 25's target: within 5%).
+echo "bench: S8 hooked against helpers" >&2
+if [ "$name" = quick ]; then
+	php benchmarks/s8.php --so="$so" --out="$out/${png}s8-hooked.md" --servers=chan,chan-hooked --conns=100 --tls-conns= \
+		--runs=1 --duration=2
+else
+	php benchmarks/s8.php --so="$so" --out="$out/${png}s8-hooked.md" --servers=chan,chan-hooked --conns=100 --tls-conns= \
+		--runs=5 --duration=3
+fi
+# S10: fan-out of 1,000 GETs to a server that answers after 10 ms.
+echo "bench: S10 (HTTP fan-out)" >&2
+php benchmarks/s10.php --so="$so" --out="$out/${png}s10.md" $([ "$name" = quick ] && echo --runs=1 --requests=200)
+# S6-PDO: the database server's handler on plain PDO and mysqli (hooked)
+# beside the asynchronous helper; private MariaDB (tests/db/servers.sh).
+echo "bench: S6-PDO (plain PDO and mysqli)" >&2
+php benchmarks/s6db.php --so="$so" --out="$out/${png}s6pdo.md" --targets=control,mysql,mysql-pdo,mysqli --runs=1 --no-fpm \
+	$([ "$name" = quick ] && echo --loads=20:100)
 # S1 and S2 with an int beside the array, chan and Go (benchmarks/message.php):
 # how much of the distance to Go is PHP's message.
 if command -v go >/dev/null && [[ " $* " != *" --no-go "* ]]; then
