@@ -8,7 +8,7 @@
 #   benchmarks/s8/syscalls.sh DIR SERVER C [tls]
 #     DIR     where chan.so, loadgen, echo_server (Go) and cert.pem are, as
 #             benchmarks/s8.php builds them
-#     SERVER  chan | chan-wait | go
+#     SERVER  chan | chan-wait | chan-hooked | go
 #
 # Needs perf with tracepoints (root). Server on CPU 1, load generator on CPU 0.
 set -euo pipefail
@@ -17,16 +17,17 @@ dir=$1 server=$2 c=$3 tls=${4:-}
 . "$(dirname "$0")/lib.sh"
 
 case "$server" in
-chan | chan-wait)
+chan | chan-wait | chan-hooked)
 	cmd=(taskset -c 1 php -n -d memory_limit=-1 -d "extension=$dir/chan.so" "$here/echo_server.php")
 	[ "$server" = chan-wait ] && cmd+=(--read=wait)
+	[ "$server" = chan-hooked ] && cmd+=(--read=hooked)
 	[ -n "$tls" ] && cmd+=("--cert=$dir/cert.pem")
 	;;
 go)
 	cmd=(env GOMAXPROCS=1 taskset -c 1 "$dir/echo_server")
 	[ -n "$tls" ] && cmd+=(-cert "$dir/cert.pem")
 	;;
-*) echo "server: chan, chan-wait or go" >&2; exit 2 ;;
+*) echo "server: chan, chan-wait, chan-hooked or go" >&2; exit 2 ;;
 esac
 
 mkfifo "$tmp/ctl"
@@ -37,7 +38,7 @@ wait_port 100
 GOMAXPROCS=1 taskset -c 0 "$dir/loadgen" -addr "127.0.0.1:$port" -c "$c" -duration 4s -warmup 1s ${tls:+-tls} >"$tmp/lg.out" &
 lg_pid=$!
 sleep 2.5 # connections up and warm
-events=sendto,write,recvfrom,read,epoll_ctl,epoll_wait,epoll_pwait,futex,nanosleep,sched_yield,getpid,tgkill
+events=sendto,write,recvfrom,read,poll,ppoll,fcntl,ioctl,epoll_ctl,epoll_wait,epoll_pwait,futex,nanosleep,sched_yield,getpid,tgkill
 perf stat -x, -p "$srv_pid" -e "$(echo "$events" | sed 's/\([a-z_]*\)/syscalls:sys_enter_\1/g'),raw_syscalls:sys_enter" -- sleep 2 2>"$tmp/perf.csv"
 wait "$lg_pid"
 exec 9>&-
