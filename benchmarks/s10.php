@@ -35,11 +35,12 @@
  *   php -n -d extension=SO [-d extension=curl] -d display_errors=stderr -d error_reporting=24575
  *       benchmarks/s10.php --client=MODE --url=http://127.0.0.1:PORT ...
  *
- * (E_ALL but E_DEPRECATED: Debian 12's Guzzle 7.4.5 makes a dynamic
- * property, which PHP 8.2 deprecates), which makes one untimed request first (loading the client's classes),
- * then the timed ones, and prints one line of JSON. The modes take turns
- * within each round, the order reversed every other round; the tables show
- * medians over the rounds.
+ * (error_reporting E_ALL but E_DEPRECATED: Debian 12's Guzzle 7.4.5 makes
+ * a dynamic property, which PHP 8.2 deprecates), which makes one untimed
+ * request first (loading the client's classes), then the timed ones, and
+ * prints one line of JSON. The modes take turns within each round, the
+ * order reversed every other round; the tables show medians over the
+ * rounds.
  *
  *   php benchmarks/s10.php [--so=PATH] [--runs=3] [--requests=1000] [--concurrency=100] [--serial=50]
  *       [--delay=0.01] [--modes=a,b,c,d,e] [--pin=1] [--curl=PATH] [--no-install]
