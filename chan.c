@@ -123,6 +123,7 @@ PHP_RSHUTDOWN_FUNCTION(chan)
 	chan_scheduler_rshutdown();
 	chan_cancel_rshutdown();
 	chan_hook_process_rshutdown();
+	chan_hook_stream_rshutdown();
 	chan_hook_rshutdown();
 	return SUCCESS;
 }

@@ -118,10 +118,8 @@ namespace Chan {
      * (Coroutine::waitReadable()/waitWritable()) and other coroutines run.
      * With the hook family "stream" on (hooks()), PHP's own functions park
      * too; what the helpers still add is a $timeout per call that throws
-     * Chan\TimeoutException, all of the data in one fwrite(), and a connect
-     * and TLS handshake that wait cooperatively for host names and
-     * tls:// as well. They switch the
-     * stream to non-blocking mode and leave it so. $timeout is seconds for
+     * Chan\TimeoutException, and all of the data in one fwrite(). They
+     * switch the stream to non-blocking mode and leave it so. $timeout is seconds for
      * the whole call (null: no limit); when it expires they throw
      * Chan\TimeoutException, and what was already done stays done. A stream
      * closed (fclose) while they wait: Chan\ClosedException. Errors of the
@@ -412,13 +410,20 @@ namespace Chan {
      *   socket_select(), the rest of a PHP_NORMAL_READ line after its first
      *   byte or of an MSG_WAITALL recv after its first bytes, and of a
      *   write larger than the free space of the socket's send buffer.
-     *   A connect to a host name (tcp://, udp://) looks the name up as the
-     *   family "dns" does, when it is on, then connects to each address in
-     *   turn as PHP does, with what is left of the timeout, and fails in
-     *   PHP's words (its getaddrinfo warning, the last address's error).
-     *   Not yet cooperative: the TLS handshake (ssl://, tls://, the lookup
-     *   of their connect included, stream_socket_enable_crypto()), and
-     *   streams PHP makes from a bare
+     *   A connect to a host name (tcp://, udp://, ssl://, tls://) looks
+     *   the name up as the family "dns" does, when it is on, then connects
+     *   to each address in turn as PHP does, with what is left of the
+     *   timeout, and fails in PHP's words (its getaddrinfo warning, the
+     *   last address's error). The TLS handshake of a blocking stream
+     *   (stream_socket_enable_crypto(), an ssl:// or tls:// connect, an
+     *   https:// URL) parks between PHP's own steps, with PHP's timeout (a
+     *   client's: the timeout it connected with; a server's: the stream's
+     *   read timeout) and PHP's results, warnings and peer verification.
+     *   Still blocking: the handshake an ssl:// or tls:// server makes in
+     *   stream_socket_accept() (accept on tcp:// and call
+     *   stream_socket_enable_crypto() instead), the connect of an ssl://
+     *   URL to a host name with the family "dns" off, and streams PHP
+     *   makes from a bare
      *   descriptor (socket_export_stream()): they block the process while
      *   they last.
      *

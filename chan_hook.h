@@ -110,6 +110,7 @@ void chan_hook_rshutdown(void);
 void chan_hook_sleep_minit(void);
 void chan_hook_sleep_mshutdown(void);
 void chan_hook_stream_minit(void);
+void chan_hook_stream_rshutdown(void);
 void chan_hook_stream_mshutdown(void);
 void chan_hook_select_minit(void);
 void chan_hook_select_mshutdown(void);

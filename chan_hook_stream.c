@@ -38,9 +38,12 @@
  * unix socket) PHP's connect runs asynchronously and the outcome is
  * reported in its words; a host name is looked up on a helper thread
  * (chan_hook_dns_lookup(), with the family "dns" on) and its addresses
- * connected to in turn the same way. Not yet: the TLS handshake of ssl://
- * and tls:// (their connect's lookup included) and
- * stream_socket_enable_crypto(): they block the process while they last.
+ * connected to in turn the same way; for ssl:// and tls:// the TLS
+ * handshake PHP's connect would begin follows once connected. The
+ * handshake (that one, stream_socket_enable_crypto()'s) parks between
+ * PHP's own steps (TLS handshake, below). Not yet: the handshake of an
+ * ssl:// server's accept, made inside PHP's accept on a stream not yet
+ * ours.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -97,7 +100,8 @@ static int chan_hook_set_option(php_stream *stream, int option, int value, void 
 
 static zend_always_inline bool chan_hook_is_ours(const php_stream_ops *ops)
 {
-	return ops >= &chan_hook_kinds[0].ops && ops < &chan_hook_kinds[CHAN_HOOK_KINDS].ops;
+	return (const void *) ops >= (const void *) chan_hook_kinds &&
+	       (const void *) ops < (const void *) (chan_hook_kinds + CHAN_HOOK_KINDS);
 }
 
 static zend_always_inline const php_stream_ops *chan_hook_orig(const php_stream *stream)
@@ -386,15 +390,14 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 
 /* --- connect ------------------------------------------------------------ */
 
+typedef struct chan_tls_connect chan_tls_connect;
+static int chan_connect_orig(php_stream *stream, int option, int value, php_stream_xport_param *xparam,
+                             chan_tls_connect *tls);
+
 /* Whether a connect to name needs no name lookup: a unix socket's path, or
- * "ADDRESS:PORT" with a literal IPv4 address or a bracketed IPv6 one. A
- * name to look up may give several addresses, which PHP's blocking connect
- * tries in turn: that stays PHP's until the family "dns" comes. */
+ * "ADDRESS:PORT" with a literal IPv4 address or a bracketed IPv6 one. */
 static bool chan_hook_literal(const php_stream *stream, const char *name, size_t len)
 {
-	if (!((const chan_hook_ops *) stream->ops)->plain) {
-		return false; /* ssl://, tls://: the handshake follows inside PHP's connect */
-	}
 	const char *label = chan_hook_orig(stream)->label;
 	if (!strcmp(label, "unix_socket") || !strcmp(label, "udg_socket")) {
 		return true;
@@ -422,11 +425,12 @@ static bool chan_hook_literal(const php_stream *stream, const char *name, size_t
  * passes; the outcome is reported as PHP's blocking connect reports it
  * (returncode, error_code, error_text "Connection refused", "Connection
  * timed out"), with the descriptor back in blocking mode. */
-static int chan_hook_connect(php_stream *stream, int option, int value, php_stream_xport_param *xparam)
+static int chan_hook_connect(php_stream *stream, int option, int value, php_stream_xport_param *xparam,
+                             chan_tls_connect *tls)
 {
 	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
 	xparam->op = STREAM_XPORT_OP_CONNECT_ASYNC;
-	int r = chan_orig_set_option(stream, option, value, xparam);
+	int r = chan_connect_orig(stream, option, value, xparam, tls);
 	xparam->op = STREAM_XPORT_OP_CONNECT;
 	if (r != PHP_STREAM_OPTION_RETURN_OK || xparam->outputs.returncode != 1 || sock->socket == SOCK_ERR) {
 		return r; /* done at once, or failed in PHP's own words */
@@ -481,8 +485,8 @@ static bool chan_hook_named(const php_stream *stream, const char *name, size_t l
 {
 	const char *colon = len ? zend_memrchr(name, ':', len) : NULL;
 	size_t hlen = colon ? (size_t) (colon - name) : 0;
-	if (!((const chan_hook_ops *) stream->ops)->plain || !colon || hlen == 0 || hlen >= hostsize ||
-	    memchr(name, ':', hlen) || name[0] == '[' || memchr(name, '\0', len)) {
+	if (!colon || hlen == 0 || hlen >= hostsize || memchr(name, ':', hlen) || name[0] == '[' ||
+	    memchr(name, '\0', len)) {
 		return false;
 	}
 	const char *label = chan_hook_orig(stream)->label;
@@ -506,7 +510,7 @@ static bool chan_hook_named(const php_stream *stream, const char *name, size_t l
  * of the timeout, until one succeeds; a failure is reported in PHP's words
  * (its lookup warning, or the last address's error). */
 static int chan_hook_connect_named(php_stream *stream, int option, int value, php_stream_xport_param *xparam,
-                                   const char *host, int port)
+                                   chan_tls_connect *tls, const char *host, int port)
 {
 	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
 	int socktype = !strcmp(chan_hook_orig(stream)->label, "udp_socket") ? SOCK_DGRAM : SOCK_STREAM;
@@ -575,7 +579,7 @@ static int chan_hook_connect_named(php_stream *stream, int option, int value, ph
 		}
 		xparam->inputs.name = literal;
 		xparam->inputs.namelen = strlen(literal);
-		r = chan_hook_connect(stream, option, value, xparam);
+		r = chan_hook_connect(stream, option, value, xparam, tls);
 		if (r != PHP_STREAM_OPTION_RETURN_OK || xparam->outputs.returncode == 0 || EG(exception)) {
 			break;
 		}
@@ -631,6 +635,252 @@ static int chan_hook_transfer(php_stream *stream, int option, int value, php_str
 	return chan_orig_set_option(stream, option, value, xparam);
 }
 
+/* --- TLS handshake ------------------------------------------------------ */
+
+/* PHP's handshake (stream_socket_enable_crypto(), and the one an ssl:// or
+ * tls:// connect begins) loops over SSL_connect() or SSL_accept() and
+ * poll() until it is done or its timeout passes. Here each step is PHP's
+ * own for a non-blocking stream (is_blocked off for the call): PHP answers
+ * 0 where it would wait, keeping the handshake's state, and the context
+ * parks until the socket is ready; the step that ends it is PHP's too, so
+ * SNI, peer verification, captured certificates and warnings are PHP's.
+ * The timeout is PHP's: a server's is the stream's read timeout, a
+ * client's the one the stream was made with (PHP keeps its copy in a
+ * private struct; ours is taken from the transport's factory, kept for the
+ * request that made the stream). */
+
+/* The last crypto setup: a handshake begins right after it, and says
+ * whether it is a client's. */
+static TSRM_TLS struct {
+	const php_stream *stream;
+	bool client;
+} chan_tls_setup;
+
+/* Set during PHP's connect of an OpenSSL stream (a call that never parks):
+ * the TLS it begins is noted there instead, and done once the connect is
+ * (chan_hook_tls_begin()). */
+struct chan_tls_connect {
+	const php_stream *stream;
+	php_stream_xport_crypt_method_t method;
+	bool begun;
+};
+static TSRM_TLS chan_tls_connect *chan_tls_connecting;
+
+/* stream => the timeout it was made with (a struct timeval), this
+ * request's. */
+static TSRM_TLS HashTable *chan_tls_timeouts;
+
+static void chan_tls_timeout_dtor(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
+
+/* A warning PHP's TLS code gives, given as the PHP running gives it: from
+ * 8.6 on a stream's errors are kept in order and reported when the
+ * operation ends (main/streams/php_stream_errors.h). */
+#if PHP_VERSION_ID >= 80600
+#define chan_tls_warning(stream, code, msg)                                                                            \
+	php_stream_error(stream, NULL, E_WARNING, true, PHP_STREAM_EC(code), "%s", msg)
+#else
+#define chan_tls_warning(stream, code, msg) php_error_docref(NULL, E_WARNING, "%s", msg)
+#endif
+
+static bool chan_hook_is_tls(const php_stream *stream)
+{
+	return !strcmp(chan_hook_orig(stream)->label, "tcp_socket/ssl");
+}
+
+static int chan_connect_orig(php_stream *stream, int option, int value, php_stream_xport_param *xparam,
+                             chan_tls_connect *tls)
+{
+	if (!chan_hook_is_tls(stream)) {
+		return chan_orig_set_option(stream, option, value, xparam);
+	}
+	/* Our ops stay in place, so that the TLS setup and start PHP's connect
+	 * makes (through the stream's ops) reach chan_hook_crypto(). */
+	chan_tls_connect *outer = chan_tls_connecting;
+	chan_tls_connecting = tls;
+	int r = chan_hook_orig(stream)->set_option(stream, option, value, xparam);
+	chan_tls_connecting = outer;
+	return r;
+}
+
+/* After the connect: what PHP's connect does next when it has TLS to
+ * begin (ext/openssl), with the method it asked for. */
+static void chan_hook_tls_begin(php_stream *stream, chan_tls_connect *tls, int r, php_stream_xport_param *xparam)
+{
+	if (tls->begun && r == PHP_STREAM_OPTION_RETURN_OK && xparam->outputs.returncode == 0 && !EG(exception)) {
+		if (php_stream_xport_crypto_setup(stream, tls->method, NULL) < 0 ||
+		    php_stream_xport_crypto_enable(stream, 1) < 0) {
+			chan_tls_warning(stream, ProtocolError, "Failed to enable crypto");
+			xparam->outputs.returncode = -1;
+		}
+	}
+}
+
+/* The timeout PHP's handshake reads: a server's is the stream's read
+ * timeout; a client's, PHP's private copy of the one it was made with,
+ * found as the one struct timeval equal to it among the first fields after
+ * the public ones (PHP 8.2 to 8.6 keep it 16 bytes in; later ones may add
+ * fields before it). NULL when not found exactly once. */
+static struct timeval *chan_tls_timeval(php_stream *stream, php_netstream_data_t *sock, const struct timeval *made_with)
+{
+	if (!chan_tls_setup.client) {
+		return &sock->timeout;
+	}
+	struct timeval *found = NULL;
+	char *base = (char *) stream->abstract + ZEND_MM_ALIGNED_SIZE_EX(sizeof(php_netstream_data_t), 8);
+	for (size_t off = 0; off + sizeof(struct timeval) <= 64; off += 8) {
+		struct timeval tv;
+		memcpy(&tv, base + off, sizeof(tv));
+		if (tv.tv_sec == made_with->tv_sec && tv.tv_usec == made_with->tv_usec) {
+			if (found) {
+				return NULL;
+			}
+			found = (struct timeval *) (base + off);
+		}
+	}
+	return found;
+}
+
+/* The seconds PHP's handshake waits at most (-1: no limit); false where
+ * the handshake stays PHP's own (a client stream this request did not
+ * make, a handshake not right after its setup). */
+static bool chan_tls_timeout(const php_stream *stream, const php_netstream_data_t *sock,
+                             const struct timeval **made_with, double *timeout)
+{
+	if (chan_tls_setup.stream != stream) {
+		return false;
+	}
+	if (chan_tls_setup.client) {
+		const struct timeval *tv =
+		    chan_tls_timeouts ? zend_hash_index_find_ptr(chan_tls_timeouts, (zend_ulong) (uintptr_t) stream) : NULL;
+		if (!tv) {
+			return false;
+		}
+		*made_with = tv;
+		*timeout = (double) tv->tv_sec + (double) tv->tv_usec / 1e6;
+	} else {
+		*timeout = chan_hook_timeout(sock);
+	}
+	if (*timeout <= 0) {
+		*timeout = -1; /* PHP waits with no timeout */
+	}
+	return true;
+}
+
+/* The time is up: PHP's own step reports it, blocking with 1 us left, so
+ * that its warning and the state it leaves the stream in are those of the
+ * PHP running (8.2 leaves it non-blocking, later ones not). Where PHP's
+ * timeout cannot be found, the report is ours, in PHP 8.2's way. */
+static int chan_tls_timed_out(php_stream *stream, php_netstream_data_t *sock, int option, int value,
+                              php_stream_xport_crypto_param *cparam, const struct timeval *made_with)
+{
+	struct timeval *tv = chan_tls_timeval(stream, sock, made_with);
+	if (!tv) {
+		chan_tls_warning(stream, TimeOut, "SSL: Handshake timed out");
+		cparam->outputs.returncode = -1;
+		return PHP_STREAM_OPTION_RETURN_OK;
+	}
+	struct timeval saved = *tv;
+	tv->tv_sec = 0;
+	tv->tv_usec = 1;
+	sock->is_blocked = 1;
+	int r = chan_orig_set_option(stream, option, value, cparam);
+	*tv = saved;
+	return r;
+}
+
+static int chan_hook_handshake(php_stream *stream, int option, int value, php_stream_xport_crypto_param *cparam)
+{
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	const struct timeval *made_with = NULL;
+	double timeout;
+	if (!chan_tls_timeout(stream, sock, &made_with, &timeout) || EG(exception)) {
+		return chan_orig_set_option(stream, option, value, cparam);
+	}
+	uint64_t start = chan_now_ns();
+	chan_hook_park *p = NULL;
+	int r;
+	for (;;) {
+		sock->is_blocked = 0;
+		errno = 0; /* PHP answers 0 only for a step that would block (EAGAIN) */
+		r = chan_orig_set_option(stream, option, value, cparam);
+		if (r != PHP_STREAM_OPTION_RETURN_OK || cparam->outputs.returncode != 0 || (p && p->closed)) {
+			break;
+		}
+		double left = timeout;
+		if (timeout > 0 && (left = timeout - (double) (chan_now_ns() - start) / 1e9) <= 0) {
+			if (p) {
+				chan_hook_leave(stream, p, CHAN_HOOK_READ);
+			}
+			return chan_tls_timed_out(stream, sock, option, value, cparam, made_with);
+		}
+		if (!p && !(p = chan_hook_enter(stream, "stream", CHAN_HOOK_READ))) {
+			cparam->outputs.returncode = -1;
+			break;
+		}
+		chan_wake why = CHAN_WAKE_OK;
+		/* A step waits to write only when the socket had no room (rare in
+		 * a handshake); else for the peer's next message. */
+		unsigned events = chan_io_ready(sock->socket, CHAN_POLL_OUT) ? CHAN_POLL_IN : CHAN_POLL_OUT;
+		bool waited = chan_checkpoint() && chan_io_wait(sock->socket, events, left, &why);
+		if (!waited || (why != CHAN_WAKE_OK && why != CHAN_WAKE_CLOSED && why != CHAN_WAKE_TIMEOUT)) {
+			chan_hook_cut(stream, sock);
+			if (waited) {
+				chan_raise(why);
+			}
+			cparam->outputs.returncode = -1;
+			break;
+		}
+		if (why == CHAN_WAKE_CLOSED) { /* one more step fails as on a reset connection */
+#ifndef PHP_WIN32
+			shutdown(sock->socket, SHUT_RDWR);
+#endif
+		}
+	}
+	if (p) {
+		chan_hook_leave(stream, p, CHAN_HOOK_READ);
+	}
+	if (sock->socket != SOCK_ERR) {
+		php_set_sock_blocking(sock->socket, 1);
+	}
+	sock->is_blocked = 1;
+	return r;
+}
+
+/* PHP_STREAM_OPTION_CRYPTO_API */
+static int chan_hook_crypto(php_stream *stream, int option, int value, php_stream_xport_crypto_param *cparam)
+{
+	if (chan_tls_connecting && chan_tls_connecting->stream == stream) {
+		if (cparam->op == STREAM_XPORT_CRYPTO_OP_SETUP) {
+			chan_tls_connecting->method = cparam->inputs.method;
+			chan_tls_connecting->begun = true;
+		}
+		cparam->outputs.returncode = 0;
+		return PHP_STREAM_OPTION_RETURN_OK;
+	}
+	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
+	if (cparam->op == STREAM_XPORT_CRYPTO_OP_SETUP) {
+		chan_tls_setup.stream = stream;
+		chan_tls_setup.client = (cparam->inputs.method & 1) != 0 /* the client methods are odd */;
+	} else if (cparam->op == STREAM_XPORT_CRYPTO_OP_ENABLE && cparam->inputs.activate && sock &&
+	           sock->socket != SOCK_ERR && sock->is_blocked && chan_hook_active(CHAN_HOOK_STREAM)) {
+		return chan_hook_handshake(stream, option, value, cparam);
+	}
+	return chan_orig_set_option(stream, option, value, cparam);
+}
+
+static void chan_tls_forget(const php_stream *stream)
+{
+	if (chan_tls_timeouts) {
+		zend_hash_index_del(chan_tls_timeouts, (zend_ulong) (uintptr_t) stream);
+	}
+	if (chan_tls_setup.stream == stream) {
+		chan_tls_setup.stream = NULL;
+	}
+}
+
 static int chan_hook_set_option(php_stream *stream, int option, int value, void *ptrparam)
 {
 	if (option == PHP_STREAM_OPTION_XPORT_API) {
@@ -646,18 +896,26 @@ static int chan_hook_set_option(php_stream *stream, int option, int value, void 
 		}
 		if (xparam->op == STREAM_XPORT_OP_CONNECT && stream->abstract &&
 		    ((php_netstream_data_t *) stream->abstract)->is_blocked && chan_hook_active(CHAN_HOOK_STREAM)) {
+			chan_tls_connect tls = {stream, 0, false};
+			int r = -2;
 			if (chan_hook_literal(stream, xparam->inputs.name, xparam->inputs.namelen)) {
-				return chan_hook_connect(stream, option, value, xparam);
+				r = chan_hook_connect(stream, option, value, xparam, &tls);
 			}
 #ifdef CHAN_HAVE_HOOK_DNS
 			char host[256];
 			int port;
-			if (chan_hook_active(CHAN_HOOK_DNS) &&
+			if (r == -2 && chan_hook_active(CHAN_HOOK_DNS) &&
 			    chan_hook_named(stream, xparam->inputs.name, xparam->inputs.namelen, host, sizeof(host), &port)) {
-				return chan_hook_connect_named(stream, option, value, xparam, host, port);
+				r = chan_hook_connect_named(stream, option, value, xparam, &tls, host, port);
 			}
 #endif
+			if (r != -2) {
+				chan_hook_tls_begin(stream, &tls, r, xparam);
+				return r;
+			}
 		}
+	} else if (option == PHP_STREAM_OPTION_CRYPTO_API) {
+		return chan_hook_crypto(stream, option, value, (php_stream_xport_crypto_param *) ptrparam);
 	}
 	return chan_orig_set_option(stream, option, value, ptrparam);
 }
@@ -670,6 +928,7 @@ static int chan_hook_close(php_stream *stream, int close_handle)
 {
 	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
 	chan_wake stop = chan_hook_evict(stream, sock && sock->socket != SOCK_ERR ? (int) sock->socket : -1, "stream");
+	chan_tls_forget(stream);
 	stream->ops = chan_hook_orig(stream);
 	int r = stream->ops->close(stream, close_handle);
 	chan_hook_evicted(stop);
@@ -695,6 +954,13 @@ static php_stream *chan_hook_factory(const char *proto, size_t protolen, const c
 	              (!strncasecmp(proto, "tcp", 3) || !strncasecmp(proto, "udp", 3) || !strncasecmp(proto, "udg", 3))) ||
 	             (protolen == 4 && !strncasecmp(proto, "unix", 4));
 	chan_hook_stream(stream, plain);
+	if (stream && chan_hook_is_ours(stream->ops) && chan_hook_is_tls(stream)) {
+		if (!chan_tls_timeouts) {
+			ALLOC_HASHTABLE(chan_tls_timeouts);
+			zend_hash_init(chan_tls_timeouts, 8, NULL, chan_tls_timeout_dtor, 0);
+		}
+		zend_hash_index_update_mem(chan_tls_timeouts, (zend_ulong) (uintptr_t) stream, timeout, sizeof(*timeout));
+	}
 	return stream;
 }
 
@@ -750,6 +1016,16 @@ void chan_hook_stream_minit(void)
 	ZEND_HASH_FOREACH_END();
 	chan_wrap_functions(chan_hook_stream_functions,
 	                    sizeof(chan_hook_stream_functions) / sizeof(chan_hook_stream_functions[0]));
+}
+
+void chan_hook_stream_rshutdown(void)
+{
+	if (chan_tls_timeouts) {
+		zend_hash_destroy(chan_tls_timeouts);
+		FREE_HASHTABLE(chan_tls_timeouts);
+		chan_tls_timeouts = NULL;
+	}
+	chan_tls_setup.stream = NULL;
 }
 
 void chan_hook_stream_mshutdown(void)

@@ -30,6 +30,8 @@
 # The directories (--only=DIR runs one of them, for development):
 #   ext/standard/tests/network, streams, http   all
 #   ext/sockets/tests                           all
+#   ext/openssl/tests    all (the client's half of ServerClientTestCase runs
+#                        in the test's own process, the handshake hooked)
 #   ext/standard/tests/general_functions, misc, time
 #                        those named *sleep* or calling sleep(), usleep(),
 #                        time_nanosleep() or time_sleep_until()
@@ -92,6 +94,7 @@ dirs=(
 	"ext/standard/tests/misc sleep,process"
 	"ext/standard/tests/time sleep"
 	"ext/standard/tests/file url,process"
+	"ext/openssl/tests all"
 )
 # What the tests reach outside their own directory: the ext/standard/tests
 # helpers (skipif_root.inc, http/server.inc), ext/ftp's server and
