@@ -174,7 +174,57 @@ static int chan_orig_set_option(php_stream *stream, int option, int value, void 
 	return r;
 }
 
+/* --- what is noted per stream ------------------------------------------- */
+
+/* For the streams of OpenSSL's kind (with ext/openssl loaded, tcp:// ones
+ * too) this request made or accepted: the timeout the stream was made with
+ * (PHP's private copy of it is a client's TLS handshake timeout) and
+ * whether TLS was ever set up on it (until then its reads and writes are
+ * PHP's plain socket ones). */
+typedef struct {
+	struct timeval made_with;
+	bool crypto;
+} chan_stream_note;
+static TSRM_TLS HashTable *chan_stream_notes;
+
+static void chan_stream_note_dtor(zval *zv)
+{
+	efree(Z_PTR_P(zv));
+}
+
+static chan_stream_note *chan_stream_note_of(const php_stream *stream)
+{
+	return chan_stream_notes ? zend_hash_index_find_ptr(chan_stream_notes, (zend_ulong) (uintptr_t) stream) : NULL;
+}
+
+static void chan_stream_note_add(const php_stream *stream, const struct timeval *made_with)
+{
+	if (!chan_stream_notes) {
+		ALLOC_HASHTABLE(chan_stream_notes);
+		zend_hash_init(chan_stream_notes, 8, NULL, chan_stream_note_dtor, 0);
+	}
+	chan_stream_note note = {*made_with, false};
+	zend_hash_index_update_mem(chan_stream_notes, (zend_ulong) (uintptr_t) stream, &note, sizeof(note));
+}
+
 /* --- read and write ----------------------------------------------------- */
+
+/* Whether PHP's op, called as it is (blocking) once the socket is ready,
+ * cannot wait: on a stream socket without TLS PHP polls, finds it ready
+ * and makes one recv() or send(); a send() only with a timeout set, when
+ * PHP passes MSG_DONTWAIT. It spares a try its three fcntl() calls. */
+static bool chan_hook_plain_io(const php_stream *stream, const php_netstream_data_t *sock, int dir)
+{
+	const char *label = chan_hook_orig(stream)->label;
+	bool plain;
+	if (!strcmp(label, "tcp_socket/ssl")) {
+		const chan_stream_note *note = chan_stream_note_of(stream);
+		plain = note && !note->crypto;
+	} else {
+		plain = !strcmp(label, "tcp_socket") || !strcmp(label, "unix_socket");
+	}
+	return plain && (dir == CHAN_HOOK_READ || sock->timeout.tv_sec != -1);
+}
 
 static double chan_hook_timeout(const php_netstream_data_t *sock)
 {
@@ -243,9 +293,13 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 	}
 	uint64_t start = timeout > 0 ? chan_now_ns() : 0;
 	chan_hook_park *p = NULL;
+	bool plain = chan_hook_plain_io(stream, sock, dir);
+	unsigned events = dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT;
 	sock->timeout_event = 0;
 	for (;;) {
-		ssize_t n = chan_hook_try(stream, sock, buf, count, dir);
+		ssize_t n = !plain ? chan_hook_try(stream, sock, buf, count, dir)
+		            : (p && p->closed) || chan_io_ready(sock->socket, events) ? chan_orig_io(stream, buf, count, dir)
+		                                                                      : 0;
 		if (n != 0 || (dir == CHAN_HOOK_READ && stream->eof) || (p && p->closed)) {
 			if (p) {
 				chan_hook_leave(stream, p, dir);
@@ -271,7 +325,7 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 			return -1;
 		}
 		chan_wake why;
-		if (!chan_io_wait(sock->socket, dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT, left, &why)) {
+		if (!chan_io_wait(sock->socket, events, left, &why)) {
 			chan_hook_leave(stream, p, dir);
 			return -1;
 		}
@@ -384,7 +438,13 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 	}
 	int r = chan_orig_set_option(stream, option, value, xparam);
 	xparam->inputs.timeout = given;
-	chan_hook_stream(xparam->outputs.client, ((const chan_hook_ops *) stream->ops)->plain);
+	bool plain = ((const chan_hook_ops *) stream->ops)->plain;
+	php_stream *client = xparam->outputs.client;
+	chan_hook_stream(client, plain);
+	if (client && plain && chan_hook_is_ours(client->ops) && !strcmp(chan_hook_orig(client)->label, "tcp_socket/ssl")) {
+		static const struct timeval none = {0, 0}; /* what PHP gives an accepted stream */
+		chan_stream_note_add(client, &none);
+	}
 	return r;
 }
 
@@ -666,15 +726,6 @@ struct chan_tls_connect {
 };
 static TSRM_TLS chan_tls_connect *chan_tls_connecting;
 
-/* stream => the timeout it was made with (a struct timeval), this
- * request's. */
-static TSRM_TLS HashTable *chan_tls_timeouts;
-
-static void chan_tls_timeout_dtor(zval *zv)
-{
-	efree(Z_PTR_P(zv));
-}
-
 /* A warning PHP's TLS code gives, given as the PHP running gives it: from
  * 8.6 on a stream's errors are kept in order and reported when the
  * operation ends (main/streams/php_stream_errors.h). */
@@ -753,11 +804,11 @@ static bool chan_tls_timeout(const php_stream *stream, const php_netstream_data_
 		return false;
 	}
 	if (chan_tls_setup.client) {
-		const struct timeval *tv =
-		    chan_tls_timeouts ? zend_hash_index_find_ptr(chan_tls_timeouts, (zend_ulong) (uintptr_t) stream) : NULL;
-		if (!tv) {
+		const chan_stream_note *note = chan_stream_note_of(stream);
+		if (!note) {
 			return false;
 		}
+		const struct timeval *tv = &note->made_with;
 		*made_with = tv;
 		*timeout = (double) tv->tv_sec + (double) tv->tv_usec / 1e6;
 	} else {
@@ -862,6 +913,10 @@ static int chan_hook_crypto(php_stream *stream, int option, int value, php_strea
 	}
 	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
 	if (cparam->op == STREAM_XPORT_CRYPTO_OP_SETUP) {
+		chan_stream_note *note = chan_stream_note_of(stream);
+		if (note) {
+			note->crypto = true;
+		}
 		chan_tls_setup.stream = stream;
 		chan_tls_setup.client = (cparam->inputs.method & 1) != 0 /* the client methods are odd */;
 	} else if (cparam->op == STREAM_XPORT_CRYPTO_OP_ENABLE && cparam->inputs.activate && sock &&
@@ -873,8 +928,8 @@ static int chan_hook_crypto(php_stream *stream, int option, int value, php_strea
 
 static void chan_tls_forget(const php_stream *stream)
 {
-	if (chan_tls_timeouts) {
-		zend_hash_index_del(chan_tls_timeouts, (zend_ulong) (uintptr_t) stream);
+	if (chan_stream_notes) {
+		zend_hash_index_del(chan_stream_notes, (zend_ulong) (uintptr_t) stream);
 	}
 	if (chan_tls_setup.stream == stream) {
 		chan_tls_setup.stream = NULL;
@@ -955,11 +1010,7 @@ static php_stream *chan_hook_factory(const char *proto, size_t protolen, const c
 	             (protolen == 4 && !strncasecmp(proto, "unix", 4));
 	chan_hook_stream(stream, plain);
 	if (stream && chan_hook_is_ours(stream->ops) && chan_hook_is_tls(stream)) {
-		if (!chan_tls_timeouts) {
-			ALLOC_HASHTABLE(chan_tls_timeouts);
-			zend_hash_init(chan_tls_timeouts, 8, NULL, chan_tls_timeout_dtor, 0);
-		}
-		zend_hash_index_update_mem(chan_tls_timeouts, (zend_ulong) (uintptr_t) stream, timeout, sizeof(*timeout));
+		chan_stream_note_add(stream, timeout);
 	}
 	return stream;
 }
@@ -1020,10 +1071,10 @@ void chan_hook_stream_minit(void)
 
 void chan_hook_stream_rshutdown(void)
 {
-	if (chan_tls_timeouts) {
-		zend_hash_destroy(chan_tls_timeouts);
-		FREE_HASHTABLE(chan_tls_timeouts);
-		chan_tls_timeouts = NULL;
+	if (chan_stream_notes) {
+		zend_hash_destroy(chan_stream_notes);
+		FREE_HASHTABLE(chan_stream_notes);
+		chan_stream_notes = NULL;
 	}
 	chan_tls_setup.stream = NULL;
 }
