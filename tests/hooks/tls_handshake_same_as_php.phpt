@@ -114,7 +114,7 @@ Chan\run(function () use ($run, $php, &$ticks) {
         }
     }
 });
-echo "PHP's: ", $php['ssl, cafile, peer name, captured'], "\n", preg_replace('/,(true|false)\]/', ',BLOCKED]', $php['tcp, enable_crypto, silent peer, 1 s'], 1), "\n";
+echo "PHP's: ", $php['ssl, cafile, peer name, captured'], "\n", str_replace([',true],', ',false],'], ',BLOCKED],', $php['tcp, enable_crypto, silent peer, 1 s']), "\n";
 fclose($pipes[0]);
 proc_close($child);
 unlink($pem);
