@@ -1077,6 +1077,7 @@ void chan_hook_stream_rshutdown(void)
 		chan_stream_notes = NULL;
 	}
 	chan_tls_setup.stream = NULL;
+	chan_tls_connecting = NULL; /* a fatal error inside PHP's connect jumped past its reset */
 }
 
 void chan_hook_stream_mshutdown(void)
