@@ -197,13 +197,13 @@ static chan_stream_note *chan_stream_note_of(const php_stream *stream)
 	return chan_stream_notes ? zend_hash_index_find_ptr(chan_stream_notes, (zend_ulong) (uintptr_t) stream) : NULL;
 }
 
-static void chan_stream_note_add(const php_stream *stream, const struct timeval *made_with)
+static void chan_stream_note_add(const php_stream *stream, const struct timeval *made_with, bool crypto)
 {
 	if (!chan_stream_notes) {
 		ALLOC_HASHTABLE(chan_stream_notes);
 		zend_hash_init(chan_stream_notes, 8, NULL, chan_stream_note_dtor, 0);
 	}
-	chan_stream_note note = {*made_with, false};
+	chan_stream_note note = {*made_with, crypto};
 	zend_hash_index_update_mem(chan_stream_notes, (zend_ulong) (uintptr_t) stream, &note, sizeof(note));
 }
 
@@ -443,7 +443,7 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 	chan_hook_stream(client, plain);
 	if (client && plain && chan_hook_is_ours(client->ops) && !strcmp(chan_hook_orig(client)->label, "tcp_socket/ssl")) {
 		static const struct timeval none = {0, 0}; /* what PHP gives an accepted stream */
-		chan_stream_note_add(client, &none);
+		chan_stream_note_add(client, &none, false);
 	}
 	return r;
 }
@@ -1010,7 +1010,11 @@ static php_stream *chan_hook_factory(const char *proto, size_t protolen, const c
 	             (protolen == 4 && !strncasecmp(proto, "unix", 4));
 	chan_hook_stream(stream, plain);
 	if (stream && chan_hook_is_ours(stream->ops) && chan_hook_is_tls(stream)) {
-		chan_stream_note_add(stream, timeout);
+		/* ssl://, tls://, tlsv1.x:// begin TLS inside PHP's connect, whose
+		 * own setup does not pass through our ops when it is PHP's connect
+		 * that runs (no context could run meanwhile); ext/openssl's tcp://
+		 * begins it only on stream_socket_enable_crypto() */
+		chan_stream_note_add(stream, timeout, !(protolen == 3 && !strncasecmp(proto, "tcp", 3)));
 	}
 	return stream;
 }
