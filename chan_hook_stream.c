@@ -288,6 +288,12 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 	if (timeout == 0) {
 		return chan_orig_io(stream, buf, count, dir);
 	}
+#if PHP_VERSION_ID >= 80300
+	/* PHP 8.3+ returns what is buffered rather than wait for more */
+	bool buffered = dir == CHAN_HOOK_READ && stream->has_buffered_data;
+#else
+	bool buffered = false;
+#endif
 	if (EG(exception)) { /* an earlier op of this call was ended: no second wait */
 		return -1;
 	}
@@ -300,7 +306,7 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 		ssize_t n = !plain ? chan_hook_try(stream, sock, buf, count, dir)
 		            : (p && p->closed) || chan_io_ready(sock->socket, events) ? chan_orig_io(stream, buf, count, dir)
 		                                                                      : 0;
-		if (n != 0 || (dir == CHAN_HOOK_READ && stream->eof) || (p && p->closed)) {
+		if (n != 0 || buffered || (dir == CHAN_HOOK_READ && stream->eof) || (p && p->closed)) {
 			if (p) {
 				chan_hook_leave(stream, p, dir);
 			}
