@@ -209,10 +209,12 @@ static void chan_stream_note_add(const php_stream *stream, const struct timeval 
 
 /* --- read and write ----------------------------------------------------- */
 
-/* Whether PHP's op, called as it is (blocking) once the socket is ready,
- * cannot wait: on a stream socket without TLS PHP polls, finds it ready
- * and makes one recv() or send(); a send() only with a timeout set, when
- * PHP passes MSG_DONTWAIT. It spares a try its three fcntl() calls. */
+/* Whether the stream is a plain stream socket (tcp or unix, no TLS set up
+ * on it), whose ops are PHP's xp_socket.c ones: PHP's read with a zero
+ * timeout then makes one recv(MSG_DONTWAIT) (8.2 polls with a zero timeout
+ * first), and PHP's blocking write, once the socket is writable, one
+ * send(); a send() only with a timeout set, when PHP passes MSG_DONTWAIT.
+ * It spares a try its three fcntl() calls. */
 static bool chan_hook_plain_io(const php_stream *stream, const php_netstream_data_t *sock, int dir)
 {
 	const char *label = chan_hook_orig(stream)->label;
@@ -224,6 +226,23 @@ static bool chan_hook_plain_io(const php_stream *stream, const php_netstream_dat
 		plain = !strcmp(label, "tcp_socket") || !strcmp(label, "unix_socket");
 	}
 	return plain && (dir == CHAN_HOOK_READ || sock->timeout.tv_sec != -1);
+}
+
+/* PHP's read on a plain stream socket with a zero timeout: what it reads,
+ * or *blocked where it would have waited. */
+static ssize_t chan_hook_plain_read(php_stream *stream, php_netstream_data_t *sock, char *buf, size_t count,
+                                    bool *blocked)
+{
+	struct timeval saved = sock->timeout;
+	sock->timeout.tv_sec = 0;
+	sock->timeout.tv_usec = 0;
+	sock->timeout_event = 0;
+	ssize_t n = chan_orig_io(stream, buf, count, CHAN_HOOK_READ);
+	sock->timeout = saved;
+	/* 8.2's zero-timeout poll found nothing (a timeout), or recv() said EAGAIN */
+	*blocked = sock->timeout_event || (n == 0 && !stream->eof);
+	sock->timeout_event = 0;
+	return n;
 }
 
 static double chan_hook_timeout(const php_netstream_data_t *sock)
@@ -303,10 +322,18 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 	unsigned events = dir == CHAN_HOOK_READ ? CHAN_POLL_IN : CHAN_POLL_OUT;
 	sock->timeout_event = 0;
 	for (;;) {
-		ssize_t n = !plain ? chan_hook_try(stream, sock, buf, count, dir)
-		            : (p && p->closed) || chan_io_ready(sock->socket, events) ? chan_orig_io(stream, buf, count, dir)
-		                                                                      : 0;
-		if (n != 0 || buffered || (dir == CHAN_HOOK_READ && stream->eof) || (p && p->closed)) {
+		ssize_t n;
+		bool blocked;
+		if (!plain) {
+			n = chan_hook_try(stream, sock, buf, count, dir);
+			blocked = n == 0 && !(dir == CHAN_HOOK_READ && stream->eof);
+		} else if (dir == CHAN_HOOK_READ) {
+			n = chan_hook_plain_read(stream, sock, buf, count, &blocked);
+		} else {
+			blocked = !(p && p->closed) && !chan_io_ready(sock->socket, events);
+			n = blocked ? 0 : chan_orig_io(stream, buf, count, dir);
+		}
+		if (!blocked || buffered || (p && p->closed)) {
 			if (p) {
 				chan_hook_leave(stream, p, dir);
 			}
@@ -330,8 +357,10 @@ static ssize_t chan_hook_io(php_stream *stream, char *buf, size_t count, int dir
 			chan_hook_cut(stream, sock);
 			return -1;
 		}
+		/* a plain try has just found the socket not ready: edge interest */
+		zend_ulong key = plain && stream->res ? (zend_ulong) stream->res->handle : 0;
 		chan_wake why;
-		if (!chan_io_wait(sock->socket, events, left, &why)) {
+		if (!chan_io_wait_edge(sock->socket, events, key, left, &why)) {
 			chan_hook_leave(stream, p, dir);
 			return -1;
 		}
