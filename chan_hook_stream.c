@@ -804,14 +804,14 @@ static void chan_hook_tls_begin(php_stream *stream, chan_tls_connect *tls, int r
 	}
 }
 
-/* The timeout PHP's handshake reads: a server's is the stream's read
- * timeout; a client's, PHP's private copy of the one it was made with,
- * found as the one struct timeval equal to it among the first fields after
- * the public ones (PHP 8.2 to 8.6 keep it 16 bytes in; later ones may add
- * fields before it). NULL when not found exactly once. */
+/* The timeout PHP's handshake reads: a server's (made_with NULL) is the
+ * stream's read timeout; a client's, PHP's private copy of the one it was
+ * made with, found as the one struct timeval equal to it among the first
+ * fields after the public ones (PHP 8.2 to 8.6 keep it 16 bytes in; later
+ * ones may add fields before it). NULL when not found exactly once. */
 static struct timeval *chan_tls_timeval(php_stream *stream, php_netstream_data_t *sock, const struct timeval *made_with)
 {
-	if (!chan_tls_setup.client) {
+	if (!made_with) {
 		return &sock->timeout;
 	}
 	struct timeval *found = NULL;
