@@ -416,16 +416,17 @@ namespace Chan {
      *   timeout, and fails in PHP's words (its getaddrinfo warning, the
      *   last address's error). The TLS handshake of a blocking stream
      *   (stream_socket_enable_crypto(), an ssl:// or tls:// connect, an
-     *   https:// URL) parks between PHP's own steps, with PHP's timeout (a
-     *   client's: the timeout it connected with; a server's: the stream's
-     *   read timeout) and PHP's results, warnings and peer verification.
-     *   Still blocking: the handshake an ssl:// or tls:// server makes in
-     *   stream_socket_accept() (accept on tcp:// and call
-     *   stream_socket_enable_crypto() instead), the connect of an ssl://
-     *   URL to a host name with the family "dns" off, and streams PHP
-     *   makes from a bare
-     *   descriptor (socket_export_stream()): they block the process while
-     *   they last.
+     *   https:// URL, the accept of an ssl:// or tls:// server) parks
+     *   between PHP's own steps, with PHP's timeout (a client's: the
+     *   timeout it connected with; a server's: the stream's read timeout)
+     *   and PHP's results, warnings and peer verification. A TLS server's
+     *   stream_socket_accept() returns once the handshake is done, as
+     *   PHP's does, so one slow client holds up that accept loop (not the
+     *   process): accept on tcp:// and call stream_socket_enable_crypto()
+     *   in the connection's coroutine to handshake several at once. Still
+     *   blocking: the connect of an ssl:// URL to a host name with the
+     *   family "dns" off, and streams PHP makes from a bare descriptor
+     *   (socket_export_stream()): they block the process while they last.
      *
      * - dns: gethostbyname(), gethostbynamel() and gethostbyaddr() look up
      *   on a helper thread (up to 32 per process, started as lookups need

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 8adb4143a7a38c9c60ac8eab4b49feed2c7bf47e */
+ * Stub hash: ba22140d8b6efcf5bf2d60e9bf05595db6deeaaa */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)

@@ -228,6 +228,11 @@ static bool chan_hook_plain_io(const php_stream *stream, const php_netstream_dat
 	return plain && (dir == CHAN_HOOK_READ || sock->timeout.tv_sec != -1);
 }
 
+static bool chan_hook_is_tls(const php_stream *stream)
+{
+	return !strcmp(chan_hook_orig(stream)->label, "tcp_socket/ssl");
+}
+
 /* PHP's read on a plain stream socket with a zero timeout: what it reads,
  * or *blocked where it would have waited. */
 static ssize_t chan_hook_plain_read(php_stream *stream, php_netstream_data_t *sock, char *buf, size_t count,
@@ -408,15 +413,22 @@ static ssize_t chan_hook_write(php_stream *stream, const char *buf, size_t count
 static TSRM_TLS bool chan_hook_in_accept;
 static TSRM_TLS bool chan_hook_quieted;
 static TSRM_TLS int chan_hook_quiet_saved;
+/* PHP's accept of a TLS server runs, with its handshake */
+static TSRM_TLS bool chan_hook_tls_accepting;
 
-static int chan_hook_accept_ended(php_stream_xport_param *xparam)
+static void chan_hook_quiet_accept(void)
 {
-	xparam->outputs.returncode = -1;
 	if (chan_hook_in_accept && !chan_hook_quieted) {
 		chan_hook_quiet_saved = EG(error_reporting);
 		EG(error_reporting) &= ~E_WARNING;
 		chan_hook_quieted = true;
 	}
+}
+
+static int chan_hook_accept_ended(php_stream_xport_param *xparam)
+{
+	xparam->outputs.returncode = -1;
+	chan_hook_quiet_accept();
 	return PHP_STREAM_OPTION_RETURN_OK;
 }
 
@@ -436,16 +448,23 @@ static ZEND_NAMED_FUNCTION(chan_hook_stream_socket_accept)
 /* A blocking accept parks until a connection waits; when the timeout given
  * to stream_socket_accept() passes (or the server stream is closed under
  * it), PHP's accept runs with no time left and fails in its own words. The
- * accepted stream is hooked like its server. */
+ * accepted stream is hooked like its server. A TLS server's accept (ssl://,
+ * tls://) begins the handshake inside PHP's accept, on the new stream,
+ * which PHP makes with the server's ops: ours stay in place for that call,
+ * so the handshake's setup and start reach chan_hook_crypto() and park
+ * like any other (chan_hook_handshake()), and the server stays entered
+ * meanwhile, so that closing it waits for PHP's accept to return. */
 static int chan_hook_accept(php_stream *stream, int option, int value, php_stream_xport_param *xparam)
 {
 	php_netstream_data_t *sock = (php_netstream_data_t *) stream->abstract;
 	struct timeval none = {0, 0}, *given = xparam->inputs.timeout;
-	if (sock && sock->socket != SOCK_ERR && sock->is_blocked && chan_hook_active(CHAN_HOOK_STREAM) &&
-	    !chan_io_ready(sock->socket, CHAN_POLL_IN)) {
+	bool plain = ((const chan_hook_ops *) stream->ops)->plain;
+	bool hooked = sock && sock->socket != SOCK_ERR && sock->is_blocked && chan_hook_active(CHAN_HOOK_STREAM);
+	bool tls = hooked && !plain && chan_hook_is_tls(stream);
+	chan_hook_park *p = NULL;
+	if (hooked && !chan_io_ready(sock->socket, CHAN_POLL_IN)) {
 		double timeout = given ? (double) given->tv_sec + (double) given->tv_usec / 1e6 : -1;
 		uint64_t start = timeout > 0 ? chan_now_ns() : 0;
-		chan_hook_park *p = NULL;
 		chan_wake why = CHAN_WAKE_OK;
 		do {
 			double left = timeout > 0 ? timeout - (double) (chan_now_ns() - start) / 1e9 : timeout;
@@ -461,8 +480,9 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 				return chan_hook_accept_ended(xparam);
 			}
 		} while (why == CHAN_WAKE_OK && !chan_io_ready(sock->socket, CHAN_POLL_IN));
-		if (p) {
+		if (p && (!tls || why != CHAN_WAKE_OK)) {
 			chan_hook_leave(stream, p, CHAN_HOOK_READ);
+			p = NULL;
 		}
 		if (why == CHAN_WAKE_TIMEOUT || why == CHAN_WAKE_CLOSED) {
 			xparam->inputs.timeout = &none;
@@ -471,9 +491,20 @@ static int chan_hook_accept(php_stream *stream, int option, int value, php_strea
 			return chan_hook_accept_ended(xparam);
 		}
 	}
-	int r = chan_orig_set_option(stream, option, value, xparam);
+	int r;
+	if (tls && xparam->inputs.timeout != &none) {
+		if (!p && !(p = chan_hook_enter(stream, "stream", CHAN_HOOK_READ))) {
+			return chan_hook_accept_ended(xparam);
+		}
+		bool outer = chan_hook_tls_accepting;
+		chan_hook_tls_accepting = true;
+		r = chan_hook_orig(stream)->set_option(stream, option, value, xparam);
+		chan_hook_tls_accepting = outer;
+		chan_hook_leave(stream, p, CHAN_HOOK_READ);
+	} else {
+		r = chan_orig_set_option(stream, option, value, xparam);
+	}
 	xparam->inputs.timeout = given;
-	bool plain = ((const chan_hook_ops *) stream->ops)->plain;
 	php_stream *client = xparam->outputs.client;
 	chan_hook_stream(client, plain);
 	if (client && plain && chan_hook_is_ours(client->ops) && !strcmp(chan_hook_orig(client)->label, "tcp_socket/ssl")) {
@@ -771,11 +802,6 @@ static TSRM_TLS chan_tls_connect *chan_tls_connecting;
 #define chan_tls_warning(stream, code, msg) php_error_docref(NULL, E_WARNING, "%s", msg)
 #endif
 
-static bool chan_hook_is_tls(const php_stream *stream)
-{
-	return !strcmp(chan_hook_orig(stream)->label, "tcp_socket/ssl");
-}
-
 static int chan_connect_orig(php_stream *stream, int option, int value, php_stream_xport_param *xparam,
                              chan_tls_connect *tls)
 {
@@ -915,6 +941,9 @@ static int chan_hook_handshake(php_stream *stream, int option, int value, php_st
 			chan_hook_cut(stream, sock);
 			if (waited) {
 				chan_raise(why);
+			}
+			if (chan_hook_tls_accepting) { /* no "Failed to enable crypto", no "Accept failed" */
+				chan_hook_quiet_accept();
 			}
 			cparam->outputs.returncode = -1;
 			break;
