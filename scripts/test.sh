@@ -27,7 +27,8 @@
 #   phpsrc    tests/phpsrc/run.sh: php-src's own phpt files for the hooked
 #             families (Debian's php8.2 source) without chan, with chan, and
 #             with a coroutine beside main: every outcome must be PHP's own
-#             (about 4.5 min)
+#             (about 5 min; its MySQL tests against private MariaDB servers
+#             run beside the rest)
 #   phpunit   phpunit-extension/tests/run.sh: the PHPUnit extension's fixture
 #             suite with Debian's phpunit 9.6 on PHP 8.2 and sid's phpunit 13
 #             on 8.4 in the chroot (each installed on demand): leaking tests

@@ -40,6 +40,16 @@
 #   ext/standard/tests/general_functions, misc, file  also those calling
 #                        proc_open(), proc_close(), popen(), pclose(), exec(),
 #                        shell_exec(), system(), passthru() or backticks
+#   ext/mysqli/tests, ext/pdo_mysql/tests   all, against private MariaDB
+#                        servers (tests/db/servers.sh, a unix socket, no TCP
+#                        port): mysqlnd's reads and writes are hooked streams.
+#                        Their three passes run at once, each on its own copy
+#                        of the tests and its own server (the tests share
+#                        tables, users and databases by fixed names), beside
+#                        the passes of the directories above; mostly waiting,
+#                        they add little time. Left out, with the reason,
+#                        when the servers or PHP's mysqli/pdo_mysql cannot be
+#                        had (servers.sh install needs root).
 # less those in tests/phpsrc/skip.txt (left out on purpose, with the reason;
 # a line `PATH c # reason` leaves a test out of pass (c) only).
 # SKIP_ONLINE_TESTS=1 is set: php-src skips what needs the network outside
@@ -96,10 +106,17 @@ dirs=(
 	"ext/standard/tests/file url,process"
 	"ext/openssl/tests all"
 )
+# The MySQL directories, run apart (see above).
+mysql_dirs=(
+	"ext/mysqli/tests all"
+	"ext/pdo_mysql/tests all"
+)
 # What the tests reach outside their own directory: the ext/standard/tests
 # helpers (skipif_root.inc, http/server.inc), ext/ftp's server and
-# certificate, ext/openssl's ServerClientTestCase, sapi/cli's php -S helper.
-subtrees=(ext/standard/tests ext/sockets/tests ext/ftp/tests ext/openssl/tests sapi/cli/tests)
+# certificate, ext/openssl's ServerClientTestCase, sapi/cli's php -S helper,
+# ext/pdo's tests (pdo_mysql's common.phpt redirects to them).
+subtrees=(ext/standard/tests ext/sockets/tests ext/ftp/tests ext/openssl/tests sapi/cli/tests
+	ext/mysqli/tests ext/pdo_mysql/tests ext/pdo/tests)
 
 if [ -n "$only" ]; then
 	only=${only%/}
@@ -107,17 +124,27 @@ if [ -n "$only" ]; then
 	for d in "${dirs[@]}"; do
 		[ "${d% *}" = "$only" ] && picked=$d
 	done
+	for d in "${mysql_dirs[@]}"; do
+		[ "${d% *}" = "$only" ] && picked=my:$d
+	done
 	[ -n "$picked" ] || {
-		echo "phpsrc: --only: not one of: $(printf '%s ' "${dirs[@]%% *}")" >&2
+		echo "phpsrc: --only: not one of: $(printf '%s ' "${dirs[@]%% *}" "${mysql_dirs[@]%% *}")" >&2
 		exit 2
 	}
-	dirs=("$picked")
+	case "$picked" in
+		my:*) dirs=() mysql_dirs=("${picked#my:}") ;;
+		*) dirs=("$picked") mysql_dirs=() ;;
+	esac
 fi
 
 cache=${CHAN_CACHE:-/var/cache/chan}
 work=$(mktemp -d "${TMPDIR:-/tmp}/chan-phpsrc.XXXXXX")
 finish() {
 	cleanup
+	local d
+	for d in "$work"/db-?.dir; do
+		[ -f "$d" ] && d=$(cat "$d") && [ -f "$d/.chan-db" ] && "$repo/tests/db/servers.sh" stop "$d" >/dev/null 2>&1
+	done
 	if [ "$keep" = 1 ]; then
 		echo "phpsrc: kept $work"
 	else
@@ -146,7 +173,7 @@ complete_tree() {
 # subtrees; prints the tree. As scripts/php-zts.sh: bookworm's deb-src only,
 # in an apt state of its own, so the machine's apt sources stay as they are.
 fetch_tree() {
-	local dir="$cache/php-src-tests" log="$work/fetch.log" orig tree t pats=()
+	local dir="$cache/php-src-tests.new" log="$work/fetch.log" orig tree t pats=()
 	rm -rf "$dir" && mkdir -p "$dir/apt/lists/partial" "$dir/dl" 2>>"$log" || return 1
 	cat >"$dir/apt/sources.list" <<'EOF'
 deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main
@@ -166,21 +193,30 @@ EOF
 	tree=${tree%/}
 	complete_tree "$tree" || return 1
 	touch "$tree/.complete"
-	echo "$tree"
+	rm -rf "$cache/php-src-tests" && mv "$dir" "$cache/php-src-tests" || return 1
+	echo "$cache/php-src-tests/${tree##*/}"
 }
 
-src=
+src= partial=
 for t in "$cache"/php-zts-src/src/php-8.2.*/ "$cache"/php-zts-src/php8.2-*/ "$cache"/php-src-tests/php-8.2.*/; do
 	t=${t%/}
 	case "$t" in "$cache"/php-src-tests/*) [ -f "$t/.complete" ] || continue ;; esac
 	complete_tree "$t" && { src=$t; break; }
+	# a cache made before the MySQL directories were added
+	[ -z "$partial" ] && [ -d "$t/ext/standard/tests" ] && [ -d "$t/ext/openssl/tests" ] && partial=$t
 done
 if [ -z "$src" ]; then
 	echo "phpsrc: fetching Debian's php8.2 source into $cache/php-src-tests"
-	src=$(fetch_tree) || skip_all "could not get Debian's php8.2 source: $(tail -n 1 "$work/fetch.log" 2>/dev/null)"
+	src=$(fetch_tree) || src=
+	if [ -z "$src" ] && [ -n "$partial" ]; then
+		echo "phpsrc: could not fetch it ($(tail -n 1 "$work/fetch.log" 2>/dev/null)); using $partial, which lacks the MySQL tests"
+		src=$partial
+	fi
+	[ -n "$src" ] || skip_all "could not get Debian's php8.2 source: $(tail -n 1 "$work/fetch.log" 2>/dev/null)"
 fi
 # The tree of php-zts.sh goes away when its build ends: copy at once.
 for t in "${subtrees[@]}"; do
+	[ -d "$src/$t" ] || continue
 	mkdir -p "$work/src/$(dirname "$t")"
 	cp -a "$src/$t" "$work/src/$t" || skip_all "could not copy $src/$t"
 done
@@ -188,10 +224,12 @@ done
 # The list of tests, relative to $work/src, less skip.txt: tests.lst for
 # every pass, PASS.skip what skip.txt leaves out of one pass only.
 skips=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$here/skip.txt" 2>/dev/null)
-: >"$work/tests.lst"
+: >"$work/tests.lst" && : >"$work/my.lst"
 : >"$work/a.skip" && : >"$work/b.skip" && : >"$work/c.skip"
 left_out=0
-for d in "${dirs[@]}"; do
+for d in "${dirs[@]}" "${mysql_dirs[@]/#/my:}"; do
+	lst=$work/tests.lst
+	case "$d" in my:*) d=${d#my:} lst=$work/my.lst ;; esac
 	dir=${d% *} how=${d#* }
 	for f in "$work/src/$dir"/*.phpt; do
 		[ -f "$f" ] || continue
@@ -217,26 +255,26 @@ for d in "${dirs[@]}"; do
 				case "$passes" in *"$p"*) echo "$rel" >>"$work/$p.skip" ;; esac
 			done ;;
 		esac
-		echo "$rel" >>"$work/tests.lst"
+		echo "$rel" >>"$lst"
 	done
 done
-ntests=$(wc -l <"$work/tests.lst")
+ntests=$(cat "$work/tests.lst" "$work/my.lst" | wc -l)
 [ "$ntests" -gt 0 ] || skip_all "no test selected"
 rt=$(run_tests_php) || { echo "phpsrc: FAILED: run-tests.php not found (php8.2-dev)"; echo "0 passed, 1 failed"; exit 1; }
 echo "phpsrc: PHP $("$php" -n -r 'echo PHP_VERSION;') ($php), chan.so $so"
 echo "phpsrc: php-src tests of $(basename "$src") ($src), $ntests tests, $left_out left out," \
 	"$(cat "$work"/[abc].skip | sort -u | wc -l) out of one pass (skip.txt), -j$jobs"
 
-# run_pass NAME [run-tests -d options...]: one pass over tests.lst less
-# NAME.skip; NAME.res gets "test OUTCOME" per test (MISSING: run-tests
-# reported nothing; -: left out of this pass), and NAME/ the .out, .diff and
-# .log of every test that left them.
+# run_pass NAME P SRC LIST [run-tests -d options...]: pass P (a, b or c)
+# over the tests of LIST less P.skip, in the tree SRC; NAME.res gets "test
+# OUTCOME" per test (MISSING: run-tests reported nothing; -: left out of
+# this pass), and P/ the .out, .diff and .log of every test that left them.
 run_pass() {
-	local name=$1 t0=$SECONDS rc f base ext
-	shift
-	grep -vxF -f "$work/$name.skip" "$work/tests.lst" >"$work/$name.lst"
+	local name=$1 p=$2 tree=$3 list=$4 t0=$SECONDS rc f base ext
+	shift 4
+	grep -vxF -f "$work/$p.skip" "$list" >"$work/$name.lst"
 	(
-		cd "$work/src" &&
+		cd "$tree" &&
 			QUIET=1 run_logged "$work/$name.log" env NO_INTERACTION=1 SKIP_ONLINE_TESTS=1 \
 				TEST_PHP_EXECUTABLE="$php" "$php" "$rt" -p "$php" -q --no-color --no-progress "-j$jobs" \
 				-r "$work/$name.lst" "$@"
@@ -251,17 +289,23 @@ run_pass() {
 			if (!(t in r)) { r[t] = cur; print t, cur }
 			cur = ""
 		}' "$work/$name.log" >"$work/$name.seen"
-	awk 'FILENAME == ARGV[1] { r[$1] = $2; next } FILENAME == ARGV[2] { out[$1] = 1; next }
-		{ print $1, ($1 in out ? "-" : $1 in r ? r[$1] : "MISSING") }' \
-		"$work/$name.seen" "$work/$name.skip" "$work/tests.lst" >"$work/$name.res"
+	# A test that is a --REDIRECTTEST-- (pdo_mysql's common.phpt runs
+	# ext/pdo/tests against MySQL) has no outcome of its own: the tests it
+	# runs are listed after the others, as run-tests reported them.
+	grep -l -e '^--REDIRECTTEST--' $(sed "s#^#$tree/#" "$list") 2>/dev/null | sed "s#^$tree/##" >"$work/$name.redirect"
+	awk 'FILENAME == ARGV[1] { r[$1] = $2; seen[++n] = $1; next } FILENAME == ARGV[2] { out[$1] = 1; next }
+		FILENAME == ARGV[3] { redirect[$1] = 1; next }
+		{ listed[$1] = 1; if (!($1 in redirect)) print $1, ($1 in out ? "-" : $1 in r ? r[$1] : "MISSING") }
+		END { for (i = 1; i <= n; i++) if (!(seen[i] in listed)) print seen[i], r[seen[i]] }' \
+		"$work/$name.seen" "$work/$p.skip" "$work/$name.redirect" "$list" >"$work/$name.res"
 	while read -r f; do
 		base=${f%.phpt}
 		for ext in out diff log exp php sh mem; do
-			[ -f "$work/src/$base.$ext" ] || continue
-			mkdir -p "$work/$name/$(dirname "$f")"
-			mv "$work/src/$base.$ext" "$work/$name/$base.$ext"
+			[ -f "$tree/$base.$ext" ] || continue
+			mkdir -p "$work/$p/$(dirname "$f")"
+			mv "$tree/$base.$ext" "$work/$p/$base.$ext"
 		done
-	done <"$work/tests.lst"
+	done <"$list"
 	if ! grep -q '^Tests passed' "$work/$name.log"; then
 		echo "phpsrc: pass ($name): run-tests ended (status $rc) without its summary; its log's tail:"
 		tail -n 15 "$work/$name.log" | sed 's/^/    /'
@@ -269,14 +313,98 @@ run_pass() {
 	echo "phpsrc: pass ($name) done in $((SECONDS - t0)) s"
 }
 
-run_pass a
-run_pass b -d extension="$so"
-run_pass c -d extension="$so" -d auto_prepend_file="$here/beside.php"
+# The run-tests options of pass P, into the array popts.
+pass_opts() {
+	case $1 in
+		a) popts=() ;;
+		b) popts=(-d "extension=$so") ;;
+		c) popts=(-d "extension=$so" -d "auto_prepend_file=$here/beside.php") ;;
+	esac
+}
+
+# The MySQL passes: each on its own copy of the tests (with run-tests.php
+# at its top, where pdo_mysql's REDIRECTTEST looks for ext/pdo/tests) and
+# its own servers, all three at once; my-P.res as run_pass leaves them, or
+# every test "-" with the reason in my.why when they cannot run.
+mysql_passes() {
+	local p why= mods
+	: >"$work/my.why" && : >"$work/my.fail"
+	if ! "$repo/tests/db/servers.sh" install 8.2 >"$work/my-install.log" 2>&1; then
+		why="the database servers or php8.2-mysql could not be installed: $(tail -n 1 "$work/my-install.log")"
+	elif mods=$("$php" -m 2>/dev/null) && ! grep -qx mysqli <<<"$mods" || ! grep -qx pdo_mysql <<<"$mods"; then
+		why="$php does not load mysqli and pdo_mysql"
+	fi
+	if [ -n "$why" ]; then
+		echo "$why" >"$work/my.why"
+		for p in a b c; do
+			sed 's/$/ -/' "$work/my.lst" >"$work/my-$p.res"
+		done
+		return
+	fi
+	for p in a b c; do
+		(
+			# outside $work, which only its owner may enter: the servers run
+			# as the users postgres and mysql when started by root
+			local db tree=$work/my-src-$p t
+			db=$(mktemp -d "${TMPDIR:-/tmp}/chan-phpsrc-db.XXXXXX") && echo "$db" >"$work/db-$p.dir"
+			for t in ext/mysqli/tests ext/pdo_mysql/tests ext/pdo/tests; do
+				mkdir -p "$tree/$(dirname "$t")" && cp -a "$work/src/$t" "$tree/$t"
+			done
+			cp "$rt" "$tree/run-tests.php"
+			if ! "$repo/tests/db/servers.sh" start "$db" >"$work/my-servers-$p.log" 2>&1; then
+				echo "pass ($p): the servers did not start: $(tail -n 1 "$work/my-servers-$p.log")" >>"$work/my.fail"
+				sed 's/$/ -/' "$work/my.lst" >"$work/my-$p.res"
+				"$repo/tests/db/servers.sh" stop "$db" >/dev/null 2>&1
+				rm -rf "$db"
+				exit 0
+			fi
+			# shellcheck disable=SC1091
+			. "$db/env"
+			export MYSQL_TEST_HOST=localhost MYSQL_TEST_SOCKET="$CHAN_MYSQL_SOCKET" MYSQL_TEST_USER="$CHAN_MYSQL_USER" \
+				MYSQL_TEST_PASSWD= MYSQL_TEST_DB="$CHAN_MYSQL_DB" \
+				PDO_MYSQL_TEST_DSN="mysql:unix_socket=$CHAN_MYSQL_SOCKET;dbname=$CHAN_MYSQL_DB" \
+				PDO_MYSQL_TEST_USER="$CHAN_MYSQL_USER" PDO_MYSQL_TEST_PASS= PDO_MYSQL_TEST_HOST=localhost \
+				PDO_MYSQL_TEST_SOCKET="$CHAN_MYSQL_SOCKET" PDO_MYSQL_TEST_DB="$CHAN_MYSQL_DB"
+			rt=$tree/run-tests.php
+			pass_opts "$p"
+			run_pass "my-$p" "$p" "$tree" "$work/my.lst" "${popts[@]}"
+			"$repo/tests/db/servers.sh" stop "$db" >>"$work/my-servers-$p.log" 2>&1
+		) &
+	done
+	wait
+}
+
+my_pid=
+if [ -s "$work/my.lst" ]; then
+	mysql_passes &
+	my_pid=$!
+fi
+for p in a b c; do
+	if [ -s "$work/tests.lst" ]; then
+		pass_opts "$p"
+		run_pass "$p" "$p" "$work/src" "$work/tests.lst" "${popts[@]}"
+	else
+		: >"$work/$p.res"
+	fi
+done
+if [ -n "$my_pid" ]; then
+	wait "$my_pid"
+	[ -s "$work/my.why" ] && echo "phpsrc: the MySQL tests left out: $(cat "$work/my.why")"
+	[ -s "$work/my.fail" ] && sed 's/^/phpsrc: FAILED: the MySQL tests, /' "$work/my.fail"
+	for p in a b c; do
+		cat "$work/my-$p.res" >>"$work/$p.res"
+	done
+	cat "$work/my.lst" >>"$work/tests.lst"
+fi
 
 # Outcome as compared: WARN (passed on retry) is PASS.
 norm() { sed -e 's/ WARN$/ PASS/' -e 's/ \(LEAK\)&WARN$/ \1/' "$1"; }
-paste -d' ' <(norm "$work/a.res") <(norm "$work/b.res" | cut -d' ' -f2) <(norm "$work/c.res" | cut -d' ' -f2) \
-	>"$work/all.res"
+# Joined by name: the tests a redirect ran need not be the same in every pass.
+awk '{ if (!(FILENAME in fi)) fi[FILENAME] = ++nf; if (!($1 in known)) { known[$1] = 1; names[++n] = $1 }
+		o[fi[FILENAME], $1] = $2 }
+	END { for (i = 1; i <= n; i++) { t = names[i]; line = t
+		for (p = 1; p <= 3; p++) line = line " " ((p, t) in o ? o[p, t] : "MISSING")
+		print line } }' <(norm "$work/a.res") <(norm "$work/b.res") <(norm "$work/c.res") >"$work/all.res"
 
 echo
 printf 'phpsrc: %-24s %5s %5s %5s %5s %5s %5s %5s\n' pass PASS FAIL SKIP BORK LEAK other out
@@ -335,7 +463,7 @@ fi
 # output is not the same, ports and the work directory aside (the order in
 # which a test and the server it forked write may differ too).
 same_out() {
-	sed -E -e "s#$work#WORK#g" -e 's/(127\.0\.0\.1|localhost|\]):[0-9]+/\1:PORT/g' "$1" 2>/dev/null
+	sed -E -e "s#$work#WORK#g" -e 's#WORK/my-src-[abc]/#WORK/src/#g' -e 's/(127\.0\.0\.1|localhost|\]):[0-9]+/\1:PORT/g' "$1" 2>/dev/null
 }
 shown=0
 while read -r t oa ob oc; do
@@ -353,6 +481,11 @@ while read -r t oa ob oc; do
 		fi
 	done
 done <"$work/all.res"
+
+if [ -s "$work/my.fail" ]; then
+	failed=$((failed + 1))
+	echo "FAILED: the MySQL tests did not run: $(head -n 1 "$work/my.fail")"
+fi
 
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
