@@ -21,6 +21,7 @@
 #include "chan_stack.h"
 #include "chan_loop.h"
 #include "chan_cancel.h"
+#include "chan_local.h"
 #include "chan_trace.h"
 
 zend_class_entry *chan_ce_channel;
@@ -79,6 +80,7 @@ PHP_MINIT_FUNCTION(chan)
 	chan_waitgroup_minit();
 	chan_cancel_minit(); /* before the group: a member's own cancellation ends it quietly */
 	chan_group_minit();
+	chan_local_minit();
 	chan_trace_minit();
 	chan_loop_minit();
 	chan_io_minit();
@@ -120,6 +122,7 @@ PHP_RINIT_FUNCTION(chan)
 
 PHP_RSHUTDOWN_FUNCTION(chan)
 {
+	chan_local_rshutdown(); /* main's values, before the scheduler lets main go */
 	chan_scheduler_rshutdown();
 	chan_cancel_rshutdown();
 	chan_hook_process_rshutdown();

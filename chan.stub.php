@@ -251,6 +251,19 @@ namespace Chan {
          */
         public static function waitWritable(mixed $stream, ?float $timeout = null): void {}
 
+        /**
+         * The calling context's own ArrayObject: main's or the coroutine's,
+         * the same object on every call from that context. Made on first use
+         * (a coroutine that never calls it pays nothing); released when the
+         * context ends, so its values are destroyed then (a coroutine's when
+         * its function returns or throws, or when it ends without running;
+         * main's at script end, with PHP's other objects). Not inherited:
+         * a coroutine started by go() begins with an empty one of its own.
+         * Where a framework keeps per-request state in a service, keep it
+         * here instead when each request is a coroutine.
+         */
+        public static function local(): \ArrayObject {}
+
         /** Live coroutines, main not counted. */
         public static function count(): int {}
 

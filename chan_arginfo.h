@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: ba22140d8b6efcf5bf2d60e9bf05595db6deeaaa */
+ * Stub hash: fba24e31819b22bcedce13df654f9b7a61adc418 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -82,6 +82,9 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_waitReadabl
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Coroutine_waitWritable arginfo_class_Chan_Coroutine_waitReadable
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_Chan_Coroutine_local, 0, 0, ArrayObject, 0)
+ZEND_END_ARG_INFO()
 
 #define arginfo_class_Chan_Coroutine_count arginfo_class_Chan_Coroutine_id
 
@@ -225,6 +228,7 @@ ZEND_METHOD(Chan_Coroutine, sleep);
 ZEND_METHOD(Chan_Coroutine, yield);
 ZEND_METHOD(Chan_Coroutine, waitReadable);
 ZEND_METHOD(Chan_Coroutine, waitWritable);
+ZEND_METHOD(Chan_Coroutine, local);
 ZEND_METHOD(Chan_Coroutine, count);
 ZEND_METHOD(Chan_Coroutine, cancel);
 ZEND_METHOD(Chan_Coroutine, exists);
@@ -294,6 +298,7 @@ static const zend_function_entry class_Chan_Coroutine_methods[] = {
 	ZEND_ME(Chan_Coroutine, yield, arginfo_class_Chan_Coroutine_yield, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, waitReadable, arginfo_class_Chan_Coroutine_waitReadable, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, waitWritable, arginfo_class_Chan_Coroutine_waitWritable, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(Chan_Coroutine, local, arginfo_class_Chan_Coroutine_local, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, count, arginfo_class_Chan_Coroutine_count, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, cancel, arginfo_class_Chan_Coroutine_cancel, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(Chan_Coroutine, exists, arginfo_class_Chan_Coroutine_exists, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)

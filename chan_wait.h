@@ -100,6 +100,7 @@ struct chan_coro {
 	zval retval;
 	/* owned by the features above the core, which it never reads */
 	zend_object *cancelled; /* chan_cancel.c: the CancelledException delivered last */
+	zend_object *local;     /* chan_local.c: Coroutine::local(), made on first use */
 	chan_group *group;      /* chan_group.c: the Chan\Group it is a member of */
 	chan_coro *group_prev, *group_next;
 	uint32_t group_index; /* its go() order in the group */
