@@ -292,7 +292,7 @@ run_pass() {
 	# A test that is a --REDIRECTTEST-- (pdo_mysql's common.phpt runs
 	# ext/pdo/tests against MySQL) has no outcome of its own: the tests it
 	# runs are listed after the others, as run-tests reported them.
-	grep -l -e '^--REDIRECTTEST--' $(sed "s#^#$tree/#" "$list") 2>/dev/null | sed "s#^$tree/##" >"$work/$name.redirect"
+	(cd "$tree" && xargs grep -l -e '^--REDIRECTTEST--' <"$list" 2>/dev/null) >"$work/$name.redirect"
 	awk 'FILENAME == ARGV[1] { r[$1] = $2; seen[++n] = $1; next } FILENAME == ARGV[2] { out[$1] = 1; next }
 		FILENAME == ARGV[3] { redirect[$1] = 1; next }
 		{ listed[$1] = 1; if (!($1 in redirect)) print $1, ($1 in out ? "-" : $1 in r ? r[$1] : "MISSING") }
@@ -327,7 +327,7 @@ pass_opts() {
 # its own servers, all three at once; my-P.res as run_pass leaves them, or
 # every test "-" with the reason in my.why when they cannot run.
 mysql_passes() {
-	local p why= mods
+	local p why='' mods
 	: >"$work/my.why" && : >"$work/my.fail"
 	if ! "$repo/tests/db/servers.sh" install 8.2 >"$work/my-install.log" 2>&1; then
 		why="the database servers or php8.2-mysql could not be installed: $(tail -n 1 "$work/my-install.log")"
@@ -361,11 +361,13 @@ mysql_passes() {
 			# shellcheck disable=SC1091
 			. "$db/env"
 			export MYSQL_TEST_HOST=localhost MYSQL_TEST_SOCKET="$CHAN_MYSQL_SOCKET" MYSQL_TEST_USER="$CHAN_MYSQL_USER" \
-				MYSQL_TEST_PASSWD= MYSQL_TEST_DB="$CHAN_MYSQL_DB" \
+				MYSQL_TEST_PASSWD='' MYSQL_TEST_DB="$CHAN_MYSQL_DB" \
 				PDO_MYSQL_TEST_DSN="mysql:unix_socket=$CHAN_MYSQL_SOCKET;dbname=$CHAN_MYSQL_DB" \
-				PDO_MYSQL_TEST_USER="$CHAN_MYSQL_USER" PDO_MYSQL_TEST_PASS= PDO_MYSQL_TEST_HOST=localhost \
+				PDO_MYSQL_TEST_USER="$CHAN_MYSQL_USER" PDO_MYSQL_TEST_PASS='' PDO_MYSQL_TEST_HOST=localhost \
 				PDO_MYSQL_TEST_SOCKET="$CHAN_MYSQL_SOCKET" PDO_MYSQL_TEST_DB="$CHAN_MYSQL_DB"
 			rt=$tree/run-tests.php
+			# and a temporary directory of its own (tests name files in it)
+			mkdir -p "$work/tmp-$p" && export TMPDIR="$work/tmp-$p"
 			pass_opts "$p"
 			run_pass "my-$p" "$p" "$tree" "$work/my.lst" "${popts[@]}"
 			"$repo/tests/db/servers.sh" stop "$db" >>"$work/my-servers-$p.log" 2>&1
