@@ -51,8 +51,11 @@ namespace Chan {
      * Deadlock: the Chan\DeadlockError message is "all coroutines are asleep
      * - deadlock!", a blank line, then one line per blocked context, main
      * first, then coroutines oldest first: "coroutine 7 [Chan\Channel::pop]
-     * at /app/worker.php:12", naming the call it is blocked in and the line
-     * of PHP code that made it (at most 32 lines, then "... and N more").
+     * at /app/worker.php:12, created at /app/pool.php:30", naming the call
+     * it is blocked in, the line of PHP code that made it, and where the
+     * go() (Group::go(), run()) that created the coroutine was called (at
+     * most 32 lines, then "... and N more"); go() notes that file and line
+     * as it starts a coroutine.
      * The coroutines are destroyed (finally blocks run) before it is
      * thrown. Coroutines left blocked forever at script end are destroyed
      * after one warning carrying the same lines.

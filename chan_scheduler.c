@@ -71,6 +71,11 @@ typedef struct chan_sched {
 	chan_worker *dead_worker; /* freed once its context is surely gone */
 	chan_worker *dying;       /* own stacks: ended; freed where it switched to */
 	HashTable *by_id;         /* live coroutines by id, made on first lookup */
+	/* The files coroutines were created in, one reference each for the
+	 * request (an eval()'s or an include's name goes with its code), so a
+	 * coroutine borrows its own: nothing to release when it ends. */
+	HashTable *created_files;
+	zend_string *created_last;
 	bool in_run, exiting, shutdown, drain_registered;
 } chan_sched;
 
@@ -1078,6 +1083,20 @@ static chan_wake chan_wait_all(void)
 static void chan_register_drain(void);
 
 /* Queues a new coroutine; NULL with an exception thrown when it cannot. */
+static void chan_created_in(zend_string *file)
+{
+	if (!ZSTR_IS_INTERNED(file)) {
+		if (!S.created_files) {
+			ALLOC_HASHTABLE(S.created_files);
+			zend_hash_init(S.created_files, 8, NULL, NULL, 0);
+		}
+		if (zend_hash_index_add_ptr(S.created_files, (zend_ulong) (uintptr_t) file, file)) {
+			zend_string_addref(file);
+		}
+	}
+	S.created_last = file;
+}
+
 chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 {
 	if (UNEXPECTED(S.shutdown)) {
@@ -1094,6 +1113,20 @@ chan_coro *chan_spawn(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
 	chan_coro *co = ecalloc(1, CHAN_CORO_ALLOC);
 	co->id = ++S.next_id;
 	co->state = CHAN_CORO_READY;
+	/* Where it was created, for the reports (chan_report_with()): the
+	 * nearest frame of user code, go()'s caller. */
+	const zend_execute_data *ex = EG(current_execute_data);
+	while (ex && (!ex->func || !ZEND_USER_CODE(ex->func->type))) {
+		ex = ex->prev_execute_data;
+	}
+	if (EXPECTED(ex != NULL)) {
+		zend_string *file = ex->func->op_array.filename;
+		if (UNEXPECTED(file != S.created_last)) {
+			chan_created_in(file);
+		}
+		co->created_file = file;
+		co->created_line = ex->opline->lineno;
+	}
 	ZVAL_COPY(&co->fn, &fci->function_name);
 	co->fcc = *fcc;
 	if (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) {
@@ -1390,5 +1423,17 @@ void chan_scheduler_rshutdown(void)
 		FREE_HASHTABLE(S.by_id);
 		S.by_id = NULL;
 	}
+	if (S.created_files) {
+		zend_string *file;
+		ZEND_HASH_FOREACH_PTR(S.created_files, file)
+		{
+			zend_string_release(file);
+		}
+		ZEND_HASH_FOREACH_END();
+		zend_hash_destroy(S.created_files);
+		FREE_HASHTABLE(S.created_files);
+		S.created_files = NULL;
+	}
+	S.created_last = NULL;
 	S.shutdown = true;
 }

@@ -27,6 +27,14 @@
  * it is running, about to throw from the blocking call it was woken in). */
 #define CHAN_REPORT_MAX 32
 
+/* Where go() made it, as Go's traceback names its "created by". */
+static void chan_report_created(smart_str *s, const chan_coro *co)
+{
+	if (co->created_file) {
+		smart_str_append_printf(s, ", created at %s:%u", ZSTR_VAL(co->created_file), co->created_line);
+	}
+}
+
 static void chan_report_line(smart_str *s, const chan_coro *co, uint8_t state)
 {
 	if (co->id) {
@@ -36,6 +44,7 @@ static void chan_report_line(smart_str *s, const chan_coro *co, uint8_t state)
 	}
 	if (state == CHAN_CORO_READY) {
 		smart_str_appends(s, " [not started]");
+		chan_report_created(s, co);
 		return;
 	}
 	const zend_execute_data *ex = co->frame;
@@ -61,6 +70,7 @@ static void chan_report_line(smart_str *s, const chan_coro *co, uint8_t state)
 	if (ex && ex->opline) {
 		smart_str_append_printf(s, " at %s:%u", ZSTR_VAL(ex->func->op_array.filename), ex->opline->lineno);
 	}
+	chan_report_created(s, co);
 }
 
 static void chan_report_blocked(smart_str *s, bool main_blocked)

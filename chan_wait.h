@@ -98,6 +98,8 @@ struct chan_coro {
 	uint32_t argc;
 	HashTable *named;
 	zval retval;
+	zend_string *created_file; /* where go() was called (the scheduler holds it) */
+	uint32_t created_line;
 	/* owned by the features above the core, which it never reads */
 	zend_object *cancelled; /* chan_cancel.c: the CancelledException delivered last */
 	zend_object *local;     /* chan_local.c: Coroutine::local(), made on first use */

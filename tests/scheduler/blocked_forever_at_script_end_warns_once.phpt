@@ -50,9 +50,9 @@ last line
 a coroutine that finishes
 
 Warning: Chan: 3 coroutines blocked forever at script end, destroying them:
-coroutine 1 [Chan\Channel::pop] at %sblocked_forever_at_script_end_warns_once.php:26
-coroutine 2 [Chan\Channel::pop] at %sblocked_forever_at_script_end_warns_once.php:26
-coroutine 3 [Chan\WaitGroup::wait] at %sblocked_forever_at_script_end_warns_once.php:35 in Unknown on line 0
+coroutine 1 [Chan\Channel::pop] at %sblocked_forever_at_script_end_warns_once.php:26, created at %sblocked_forever_at_script_end_warns_once.php:24
+coroutine 2 [Chan\Channel::pop] at %sblocked_forever_at_script_end_warns_once.php:26, created at %sblocked_forever_at_script_end_warns_once.php:24
+coroutine 3 [Chan\WaitGroup::wait] at %sblocked_forever_at_script_end_warns_once.php:35, created at %sblocked_forever_at_script_end_warns_once.php:32 in Unknown on line 0
 finally of popper 1
 finally of popper 2
 finally of waiter

@@ -34,7 +34,7 @@ finally of the coroutine
 all coroutines are asleep - deadlock!
 
 main [Chan\Channel::pop] at %sdeadlock_with_blocked_coroutines.php:19
-coroutine 1 [Chan\Channel::pop] at %sdeadlock_with_blocked_coroutines.php:10
+coroutine 1 [Chan\Channel::pop] at %sdeadlock_with_blocked_coroutines.php:10, created at %sdeadlock_with_blocked_coroutines.php:8
 coroutine 2 [Chan\select] at %sdeadlock_with_blocked_coroutines.php:17
 int(0)
 array(0) {

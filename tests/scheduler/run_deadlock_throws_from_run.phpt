@@ -30,5 +30,5 @@ finally of blocked coroutine
 Chan\DeadlockError: all coroutines are asleep - deadlock!
 
 main [Chan\run] at %srun_deadlock_throws_from_run.php:7
-coroutine 2 [Chan\Channel::pop] at %srun_deadlock_throws_from_run.php:10
+coroutine 2 [Chan\Channel::pop] at %srun_deadlock_throws_from_run.php:10, created at %srun_deadlock_throws_from_run.php:8
 script goes on

@@ -54,4 +54,4 @@ main: deadlock after the sleeper
 run: all coroutines are asleep - deadlock!
 
 main [Chan\run] at %sempty_cases.php:32
-coroutine 2 [Chan\select] at %sempty_cases.php:33
+coroutine 2 [Chan\select] at %sempty_cases.php:33, created at %sempty_cases.php:32
