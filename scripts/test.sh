@@ -413,10 +413,13 @@ gate_asan() {
 	fi
 	rm -rf "$san"
 	mkdir -p "$san"
+	# run-tests' timeout per test is 300 s, as run-tests gives valgrind: ASan
+	# is a slow mode too, and the machine may be loaded (its default, 60 s,
+	# ended the TLS handshake test once beside a CPU hog)
 	LD_PRELOAD="$shim $libasan" \
 		ASAN_OPTIONS="log_path=$san/asan:verify_asan_link_order=0:detect_leaks=${CHAN_ASAN_LEAKS:-0}:halt_on_error=1:fast_unwind_on_malloc=0" \
 		UBSAN_OPTIONS="log_path=$san/ubsan:print_stacktrace=1:halt_on_error=1" \
-		USE_ZEND_ALLOC=0 SKIP_ASAN=1 SKIP_PERF_SENSITIVE=1 \
+		USE_ZEND_ALLOC=0 SKIP_ASAN=1 SKIP_PERF_SENSITIVE=1 TEST_TIMEOUT=300 \
 		phpt asan "$so"
 	for f in "$san"/*; do
 		[ -f "$f" ] || continue
