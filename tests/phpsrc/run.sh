@@ -306,9 +306,10 @@ run_pass() {
 			mv "$tree/$base.$ext" "$work/$p/$base.$ext"
 		done
 	done <"$list"
-	if ! grep -q '^Tests passed' "$work/$name.log"; then
+	if ! grep -q '^Tests passed' "$work/$name.log" 2>/dev/null; then
 		echo "phpsrc: pass ($name): run-tests ended (status $rc) without its summary; its log's tail:"
-		tail -n 15 "$work/$name.log" | sed 's/^/    /'
+		tail -n 15 "$work/$name.log" 2>/dev/null | sed 's/^/    /'
+		echo "$name" >>"$work/incomplete"
 	fi
 	echo "phpsrc: pass ($name) done in $((SECONDS - t0)) s"
 }
@@ -487,6 +488,12 @@ done <"$work/all.res"
 if [ -s "$work/my.fail" ]; then
 	failed=$((failed + 1))
 	echo "FAILED: the MySQL tests did not run: $(head -n 1 "$work/my.fail")"
+fi
+# A pass that ended without run-tests' summary (killed, its directory
+# gone) proves nothing, whatever the outcomes compared.
+if [ -s "$work/incomplete" ] || [ ! -d "$work" ]; then
+	failed=$((failed + 1))
+	echo "FAILED: pass(es) that did not finish: $(tr '\n' ' ' <"$work/incomplete" 2>/dev/null || echo "the work directory is gone")"
 fi
 
 echo
