@@ -1088,10 +1088,13 @@ static void chan_created_in(zend_string *file)
 	if (!ZSTR_IS_INTERNED(file)) {
 		if (!S.created_files) {
 			ALLOC_HASHTABLE(S.created_files);
-			zend_hash_init(S.created_files, 8, NULL, NULL, 0);
+			zend_hash_init(S.created_files, 8, NULL, ZVAL_PTR_DTOR, 0);
 		}
-		if (zend_hash_index_add_ptr(S.created_files, (zend_ulong) (uintptr_t) file, file)) {
-			zend_string_addref(file);
+		zend_ulong key = (zend_ulong) (uintptr_t) file;
+		if (!zend_hash_index_exists(S.created_files, key)) {
+			zval held;
+			ZVAL_STR_COPY(&held, file);
+			zend_hash_index_add_new(S.created_files, key, &held);
 		}
 	}
 	S.created_last = file;
@@ -1424,12 +1427,6 @@ void chan_scheduler_rshutdown(void)
 		S.by_id = NULL;
 	}
 	if (S.created_files) {
-		zend_string *file;
-		ZEND_HASH_FOREACH_PTR(S.created_files, file)
-		{
-			zend_string_release(file);
-		}
-		ZEND_HASH_FOREACH_END();
 		zend_hash_destroy(S.created_files);
 		FREE_HASHTABLE(S.created_files);
 		S.created_files = NULL;

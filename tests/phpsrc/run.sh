@@ -332,7 +332,7 @@ mysql_passes() {
 	: >"$work/my.why" && : >"$work/my.fail"
 	if ! "$repo/tests/db/servers.sh" install 8.2 >"$work/my-install.log" 2>&1; then
 		why="the database servers or php8.2-mysql could not be installed: $(tail -n 1 "$work/my-install.log")"
-	elif mods=$("$php" -m 2>/dev/null) && ! grep -qx mysqli <<<"$mods" || ! grep -qx pdo_mysql <<<"$mods"; then
+	elif ! mods=$("$php" -m 2>/dev/null) || ! grep -qx mysqli <<<"$mods" || ! grep -qx pdo_mysql <<<"$mods"; then
 		why="$php does not load mysqli and pdo_mysql"
 	fi
 	if [ -n "$why" ]; then
