@@ -64,7 +64,7 @@ function diff_normalize(string $out, bool $model): string
     // The extension's report of where each blocked context waits (after
     // "deadlock!" and after the script-end warning's "destroying them:");
     // the model does not make it: phpt tests check it.
-    $out = preg_replace('/(deadlock!|destroying (?:it|them)):?(?:\n\n?(?:main|coroutine \d+) \[[^\]\n]*\](?: at [^\n]*?:\d+)?|\n\.\.\. and \d+ more)+/', '$1', $out);
+    $out = preg_replace('/(deadlock!|destroying (?:it|them)):?(?:\n\n?(?:main|coroutine \d+) \[[^\]\n]*\](?: at [^\n]*?:\d+)?(?:, created at [^\n]*?:\d+)?|\n\.\.\. and \d+ more)+/', '$1', $out);
     $out = preg_replace('/(blocked forever at script end, destroying (?:it|them)):/', '$1', $out);
     // Stack traces: the model's coroutines run inside PHP frames.
     $out = preg_replace('/Stack trace:\n(#\d+ [^\n]*\n?)*/', "Stack trace: ...\n", $out);

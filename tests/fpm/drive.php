@@ -225,7 +225,7 @@ function expect(string $kind, int $n): array
         case 'b':
             return ['status' => 200, 'body' => $work . "end count=7 spawned=107\n" . $shutdown . str_repeat("released\n", 7),
                 'stderr' => '/^PHP message: PHP Warning:  Chan: 7 coroutines blocked forever at script end, destroying them:'
-                    . '(\ncoroutine \d+ \[Chan\\\\[^\]]+\] at \S+app\.php:\d+){7}' . $loc . '\n?$/'];
+                    . '(\ncoroutine \d+ \[Chan\\\\[^\]]+\] at \S+app\.php:\d+, created at \S+app\.php:\d+){7}' . $loc . '\n?$/'];
         case 'c':
             $fin = str_repeat("finally\n", 3);
             return ['status' => 500, 'body' => $n % 2 === 0 ? $fin . $shutdown : $shutdown . $fin,
