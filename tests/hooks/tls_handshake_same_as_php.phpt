@@ -1,16 +1,25 @@
 --TEST--
-The TLS handshake in a coroutine gives exactly PHP's own results (the same calls in main with chan.hooks "none", against a TLS server in a child process that runs PHP's own blocking handshake): ssl:// and tls:// connects with peer verification failing (self-signed, wrong peer name: PHP's warnings, "Failed to enable crypto"), with cafile and peer_name passing (captured peer certificate, "hi" read), tcp:// then stream_socket_enable_crypto(), no method (ValueError), a peer that closes, a peer that never answers (1 s: "SSL: Handshake timed out", the stream left blocking or not as the PHP running leaves it: 8.2 does not restore it), a server whose client never speaks (its read timeout, 1 s), a refused connect; while the handshake with the silent peer waits, a ticker coroutine runs, so it parked only its caller
+The TLS handshake in a coroutine gives exactly PHP's own results (the same calls in main with chan.hooks "none", against a TLS server in a child process that runs PHP's own blocking handshake): ssl:// and tls:// connects with peer verification failing (self-signed, checked against the default context's cafile, another certificate of the test's own; wrong peer name: PHP's warnings, "Failed to enable crypto"), with cafile and peer_name passing (captured peer certificate, "hi" read), tcp:// then stream_socket_enable_crypto(), no method (ValueError), a peer that closes, a peer that never answers (1 s: "SSL: Handshake timed out", the stream left blocking or not as the PHP running leaves it: 8.2 does not restore it), a server whose client never speaks (its read timeout, 1 s), a refused connect; while the handshake with the silent peer waits, a ticker coroutine runs, so it parked only its caller
 --EXTENSIONS--
 chan
 openssl
 --FILE--
 <?php
+// the peer is PHP's own, not under test: it runs without a sanitizer runtime preloaded (the ASan gate's)
+$peerEnv = array_diff_key(getenv(), ['LD_PRELOAD' => true]);
 $key = openssl_pkey_new(['private_key_type' => OPENSSL_KEYTYPE_EC, 'curve_name' => 'prime256v1']);   // EC: an RSA key takes up to a minute to make under valgrind
 $cert = openssl_csr_sign(openssl_csr_new(['commonName' => 'chan.test'], $key), null, $key, 1);
 openssl_x509_export($cert, $certPem);
 openssl_pkey_export($key, $keyPem);
 $pem = tempnam(sys_get_temp_dir(), 'chan-hooks-tls');
 file_put_contents($pem, $certPem . $keyPem);
+// The trust store of the connects that name no CA: another self-signed certificate, not the machine's
+// store (loading a system bundle took 8 s per connect under ASan, and its contents are the machine's)
+$otherKey = openssl_pkey_new(['private_key_type' => OPENSSL_KEYTYPE_EC, 'curve_name' => 'prime256v1']);
+openssl_x509_export(openssl_csr_sign(openssl_csr_new(['commonName' => 'other.test'], $otherKey), null, $otherKey, 1), $otherPem);
+$otherCa = tempnam(sys_get_temp_dir(), 'chan-hooks-tls');
+file_put_contents($otherCa, $otherPem);
+stream_context_set_default(['ssl' => ['cafile' => $otherCa]]);
 // A TLS server (PHP's own, blocking) in a child: each connection gets a handshake and "hi"; a second port closes at once
 $serverCode = <<<'CODE'
 ini_set('display_errors', 'stderr');
@@ -25,7 +34,7 @@ for (;;) {
     $ready = reset($r);
     $conn = @stream_socket_accept($ready, 30);
     if (!$conn) continue;
-    stream_set_timeout($conn, 10);   // bounds the server's handshake
+    stream_set_timeout($conn, 120);   // bounds the server's handshake (generously: a slow client, under valgrind or ASan on a busy machine, took over 10 s to say hello)
     if ($ready === $tls && @stream_socket_enable_crypto($conn, true, STREAM_CRYPTO_METHOD_TLS_SERVER)) {
         @fwrite($conn, "hi\n");
     } elseif ($ready === $closer) {
@@ -34,7 +43,7 @@ for (;;) {
     fclose($conn);
 }
 CODE;
-$child = proc_open([PHP_BINARY, '-n', '-r', $serverCode, $pem], [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $pipes);
+$child = proc_open([PHP_BINARY, '-n', '-r', $serverCode, $pem], [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $pipes, null, $peerEnv);
 [$tlsAddr, $closerAddr] = explode(' ', trim(fgets($pipes[1])));
 $silent = stream_socket_server('tcp://127.0.0.1:0');   // never accepts: the kernel completes the connect, nobody answers
 $silentAddr = stream_socket_get_name($silent, false);
@@ -89,6 +98,7 @@ $run = function () use ($cases, &$ticks) {
             $r = $case();
         } catch (Throwable $e) {
             $r = get_class($e) . ': ' . $e->getMessage();
+            unset($e);   // its trace holds the case's stream: closed now, as PHP's peer expects
         }
         restore_error_handler();
         $out[$name] = json_encode([$r, $warnings]);
@@ -118,6 +128,7 @@ echo "PHP's: ", $php['ssl, cafile, peer name, captured'], "\n", str_replace([',t
 fclose($pipes[0]);
 proc_close($child);
 unlink($pem);
+unlink($otherCa);
 ?>
 --EXPECT--
 ssl, self-signed, verified: same

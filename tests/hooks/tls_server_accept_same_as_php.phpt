@@ -7,6 +7,8 @@ openssl
 <?php
 use function Chan\go;
 
+// the peer is PHP's own, not under test: it runs without a sanitizer runtime preloaded (the ASan gate's)
+$peerEnv = array_diff_key(getenv(), ['LD_PRELOAD' => true]);
 $key = openssl_pkey_new(['private_key_type' => OPENSSL_KEYTYPE_EC, 'curve_name' => 'prime256v1']);   // EC: an RSA key takes up to a minute to make under valgrind
 $cert = openssl_csr_sign(openssl_csr_new(['commonName' => 'chan.test'], $key), null, $key, 1);
 openssl_x509_export($cert, $certPem);
@@ -26,7 +28,8 @@ $clients = [
 ];
 function accept_from(string $code, $server, string $addr, bool $beside): string
 {
-    $child = proc_open([PHP_BINARY, '-n', '-r', sprintf($code, $addr)], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    global $peerEnv;
+    $child = proc_open([PHP_BINARY, '-n', '-r', sprintf($code, $addr)], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, null, $peerEnv);
     $accept = function () use ($server) {
         ob_start();
         $conn = stream_socket_accept($server, 30);
