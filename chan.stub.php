@@ -514,6 +514,32 @@ namespace Chan {
     function withTimeout(float $seconds, callable $fn, mixed ...$args): mixed {}
 
     /**
+     * A Chan\Channel of capacity 1 that receives microtime(true) once,
+     * when $seconds have passed (Go's time.After), for select() and pop()
+     * alike. The timer is the event loop's own, not a coroutine: it
+     * delivers while any context waits or switches, and a receive on the
+     * channel (pop(), select(), count(), iteration) delivers a due value
+     * first. A pending timer counts as something that will happen, so a
+     * context waiting on it is not deadlocked. Closing the channel stops
+     * the timer; a channel nobody holds any more is freed with its timer.
+     * $seconds 0: delivered at the next look; INF: never. Negative or NAN:
+     * ValueError.
+     */
+    function after(float $seconds): Channel {}
+
+    /**
+     * A Chan\Channel of capacity 1 that receives microtime(true) every
+     * $seconds (Go's time.Ticker), on the event loop's timer like after().
+     * A tick that finds the buffer full is dropped, and the next one comes
+     * a period after the one it replaces, skipping periods already missed,
+     * so a slow reader gets at most one stale value and never a burst.
+     * Close the channel to stop it (or drop every reference to it): while it
+     * ticks, a context waiting on anything is not deadlocked, as in Go.
+     * $seconds 0, negative or NAN: ValueError.
+     */
+    function tick(float $seconds): Channel {}
+
+    /**
      * @strict-properties
      * @not-serializable
      */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b5a1a213f37d5f5c9fa0418dd45ab8e14e6e3995 */
+ * Stub hash: 08cc02255206e3282257aa2235a004d9acedb56c */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -65,6 +65,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_withTimeout, 0, 2, IS_MIXED
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
 	ZEND_ARG_VARIADIC_TYPE_INFO(0, args, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Chan_after, 0, 1, Chan\\Channel, 0)
+	ZEND_ARG_TYPE_INFO(0, seconds, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_Chan_tick arginfo_Chan_after
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_id, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
@@ -223,6 +229,8 @@ ZEND_FUNCTION(Chan_fwrite);
 ZEND_FUNCTION(Chan_stream_socket_enable_crypto);
 ZEND_FUNCTION(Chan_hooks);
 ZEND_FUNCTION(Chan_withTimeout);
+ZEND_FUNCTION(Chan_after);
+ZEND_FUNCTION(Chan_tick);
 ZEND_METHOD(Chan_Coroutine, id);
 ZEND_METHOD(Chan_Coroutine, sleep);
 ZEND_METHOD(Chan_Coroutine, yield);
@@ -288,6 +296,8 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Chan", stream_socket_enable_crypto, Chan_stream_socket_enable_crypto, arginfo_Chan_stream_socket_enable_crypto)
 	ZEND_NS_FALIAS("Chan", hooks, Chan_hooks, arginfo_Chan_hooks)
 	ZEND_NS_FALIAS("Chan", withTimeout, Chan_withTimeout, arginfo_Chan_withTimeout)
+	ZEND_NS_FALIAS("Chan", after, Chan_after, arginfo_Chan_after)
+	ZEND_NS_FALIAS("Chan", tick, Chan_tick, arginfo_Chan_tick)
 	ZEND_FE_END
 };
 

@@ -163,9 +163,7 @@ ZEND_FUNCTION(Chan_withTimeout)
 	uint64_t outer = co->deadline;
 	bool timed = !zend_isinf(seconds);
 	if (timed) {
-		/* Far enough to be "never" yet well clear of overflow. */
-		double ns = seconds * 1e9;
-		uint64_t deadline = chan_now_ns() + (ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns);
+		uint64_t deadline = chan_now_ns() + chan_seconds_ns(seconds);
 		if (!outer || deadline < outer) {
 			co->deadline = deadline;
 		}

@@ -9,6 +9,7 @@
 #include "php_chan.h"
 #include "chan_cancel.h"
 #include "chan_channel.h"
+#include "chan_loop.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 
@@ -43,6 +44,7 @@ chan_op chan_channel_try_send(chan_channel *ch, zval *value)
 chan_op chan_channel_try_recv(chan_channel *ch, zval *out)
 {
 	chan_waiter *w;
+	chan_channel_poll(ch);
 	if (ch->q && ch->ops->pop(ch->q, (chan_slot *) out)) {
 		w = chan_waitq_shift(&ch->senders);
 		if (w) {
@@ -132,7 +134,10 @@ static zend_always_inline chan_op chan_channel_recv(chan_channel *ch, zval *out,
 	ZVAL_UNDEF(out);
 	chan_waiter w = {.coro = chan_current(), .slot = out};
 	chan_waitq_push(&ch->receivers, &w);
+	bool fed = ch->feed != NULL;
+	chan_loop_timer_awaited(fed);
 	chan_wake why = chan_wait(&w, 1, timeout);
+	chan_loop_timer_awaited(-(int) fed);
 	switch (why) {
 		case CHAN_WAKE_OK:
 			return CHAN_OP_OK;
@@ -150,12 +155,22 @@ static zend_always_inline chan_op chan_channel_recv(chan_channel *ch, zval *out,
 	}
 }
 
+static void chan_channel_unfeed(chan_channel *ch)
+{
+	if (ch->feed) {
+		chan_feed *f = ch->feed;
+		ch->feed = NULL;
+		f->ops->stop(f);
+	}
+}
+
 static bool chan_channel_close(chan_channel *ch)
 {
 	if (ch->closed) {
 		return false;
 	}
 	ch->closed = true;
+	chan_channel_unfeed(ch);
 	chan_waiter *w;
 	while ((w = chan_waitq_shift(&ch->receivers))) {
 		chan_wakeup(w->coro, CHAN_WAKE_CLOSED, w);
@@ -166,8 +181,9 @@ static bool chan_channel_close(chan_channel *ch)
 	return true;
 }
 
-static zend_long chan_channel_length(const chan_channel *ch)
+static zend_long chan_channel_length(chan_channel *ch)
 {
+	chan_channel_poll(ch);
 	return ch->q ? (zend_long) ch->ops->length(ch->q) : 0;
 }
 
@@ -185,6 +201,7 @@ static zend_object *chan_channel_create(zend_class_entry *ce)
 static void chan_channel_free(zend_object *obj)
 {
 	chan_channel *ch = chan_channel_from_obj(obj);
+	chan_channel_unfeed(ch);
 	if (ch->q) {
 		zval v;
 		while (ch->ops->pop(ch->q, (chan_slot *) &v)) {
@@ -439,6 +456,33 @@ ZEND_METHOD(Chan_ChannelIterator, rewind)
 
 /* --- methods ------------------------------------------------------------ */
 
+static bool chan_channel_init(chan_channel *ch, zend_long capacity, const chan_queue_ops *ops)
+{
+	if (capacity > 0) {
+		ch->q = ops->create((size_t) capacity);
+		if (!ch->q) {
+			zend_throw_error(chan_ce_error, "Cannot allocate a buffer for " ZEND_LONG_FMT " values", capacity);
+			return false;
+		}
+	}
+	ch->ops = ops;
+	ch->capacity = capacity;
+	ZVAL_LONG(OBJ_PROP_NUM(&ch->std, 0), capacity);
+	return true;
+}
+
+chan_channel *chan_channel_make(zval *out, zend_long capacity)
+{
+	object_init_ex(out, chan_ce_channel);
+	chan_channel *ch = chan_channel_from_obj(Z_OBJ_P(out));
+	if (!chan_channel_init(ch, capacity, &chan_queue_lockfree)) {
+		zval_ptr_dtor(out);
+		ZVAL_UNDEF(out);
+		return NULL;
+	}
+	return ch;
+}
+
 ZEND_METHOD(Chan_Channel, __construct)
 {
 	zend_long capacity = 0;
@@ -459,17 +503,9 @@ ZEND_METHOD(Chan_Channel, __construct)
 		zend_argument_value_error(1, "must be between 0 and %d", CHAN_MAX_CAPACITY);
 		RETURN_THROWS();
 	}
-	const chan_queue_ops *ops = lock ? &chan_queue_mutex : &chan_queue_lockfree;
-	if (capacity > 0) {
-		ch->q = ops->create((size_t) capacity);
-		if (!ch->q) {
-			zend_throw_error(chan_ce_error, "Cannot allocate a buffer for " ZEND_LONG_FMT " values", capacity);
-			RETURN_THROWS();
-		}
+	if (!chan_channel_init(ch, capacity, lock ? &chan_queue_mutex : &chan_queue_lockfree)) {
+		RETURN_THROWS();
 	}
-	ch->ops = ops;
-	ch->capacity = capacity;
-	ZVAL_LONG(OBJ_PROP_NUM(&ch->std, 0), capacity);
 }
 
 ZEND_METHOD(Chan_Channel, push)

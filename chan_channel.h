@@ -16,14 +16,30 @@
 #include "chan_queue.h"
 #include "chan_scheduler.h"
 
-typedef struct chan_channel {
+typedef struct chan_channel chan_channel;
+
+/* What pushes into a channel from outside PHP code (Chan\after(), tick()):
+ * poll() delivers what is due now, before a receive looks; stop() ends and
+ * frees it, once, when the channel is closed or freed. */
+typedef struct chan_feed chan_feed;
+typedef struct chan_feed_ops {
+	void (*poll)(chan_feed *f);
+	void (*stop)(chan_feed *f);
+} chan_feed_ops;
+struct chan_feed {
+	const chan_feed_ops *ops;
+	chan_channel *ch;
+};
+
+struct chan_channel {
 	const chan_queue_ops *ops; /* NULL until constructed */
 	chan_queue *q;             /* NULL when unbuffered */
 	zend_long capacity;
 	chan_waitq senders, receivers;
+	chan_feed *feed;
 	bool closed;
 	zend_object std;
-} chan_channel;
+};
 
 typedef enum {
 	CHAN_OP_OK,
@@ -35,6 +51,18 @@ static zend_always_inline chan_channel *chan_channel_from_obj(zend_object *obj)
 {
 	return (chan_channel *) ((char *) obj - offsetof(chan_channel, std));
 }
+
+/* Delivers what ch's feed has due, before a receive looks at ch. */
+static zend_always_inline void chan_channel_poll(chan_channel *ch)
+{
+	if (UNEXPECTED(ch->feed)) {
+		ch->feed->ops->poll(ch->feed);
+	}
+}
+
+/* A new Chan\Channel of capacity (at least 1; the lock-free ring) in out;
+ * NULL with Chan\Error thrown when its buffer cannot be allocated. */
+chan_channel *chan_channel_make(zval *out, zend_long capacity);
 
 /* Non-blocking halves; they never throw. try_send reports CLOSED for a
  * closed channel, try_recv only once it is also drained. */

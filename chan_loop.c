@@ -26,11 +26,15 @@
  * stays out of the cost of a switch. */
 #define CHAN_LOOP_POLL_EVERY 61
 
+/* A heap entry: a parked context's timer, or a feature's (chan_loop_timer,
+ * marked by bit 0 of seq, so that an entry stays 24 bytes). */
 typedef struct chan_timer {
 	uint64_t deadline; /* ns on the monotonic clock */
-	uint64_t seq;      /* FIFO among equal deadlines */
-	chan_coro *co;
+	uint64_t seq;      /* FIFO among equal deadlines; bit 0: a feature's */
+	void *who;         /* chan_coro, or chan_loop_timer when bit 0 is set */
 } chan_timer;
+
+#define TIMER_FEATURE 1u
 
 /* The contexts waiting on one descriptor. Records never move (the waiters
  * point at their queues), so the table holds pointers. */
@@ -46,6 +50,8 @@ ZEND_TLS struct {
 	chan_timer *heap;
 	uint32_t heap_len, heap_cap;
 	uint64_t timer_seq;
+	uint32_t feature_timers; /* entries of the features' timers on the heap */
+	uint32_t awaited;        /* contexts parked on what only those deliver */
 	const chan_poll_ops *ops;
 	chan_poller *poller;
 	chan_fdrec **fds;
@@ -99,7 +105,11 @@ static zend_always_inline bool timer_less(const chan_timer *a, const chan_timer 
 static zend_always_inline void timer_place(uint32_t i, chan_timer t)
 {
 	L.heap[i] = t;
-	t.co->timer = i + 1;
+	if (UNEXPECTED(t.seq & TIMER_FEATURE)) {
+		((chan_loop_timer *) t.who)->slot = i + 1;
+	} else {
+		((chan_coro *) t.who)->timer = i + 1;
+	}
 }
 
 static void timer_sift_up(uint32_t i, chan_timer t)
@@ -134,24 +144,29 @@ static void timer_sift_down(uint32_t i, chan_timer t)
 	timer_place(i, t);
 }
 
-void chan_timer_add(chan_coro *co, double seconds)
+uint64_t chan_seconds_ns(double seconds)
 {
+	/* Far enough to be "never" yet well clear of overflow. */
+	double ns = seconds * 1e9;
+	return ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns;
+}
+
+static void timer_push(uint64_t deadline, void *who, uint64_t kind)
+{
+	L.feature_timers += (uint32_t) kind;
 	if (L.heap_len == L.heap_cap) {
 		L.heap_cap = L.heap_cap ? L.heap_cap * 2 : 16;
 		L.heap = safe_erealloc(L.heap, L.heap_cap, sizeof(chan_timer), 0);
 	}
-	/* Far enough to be "never" yet well clear of overflow. */
-	double ns = seconds * 1e9;
-	uint64_t delta = ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns;
-	chan_timer t = {chan_now_ns() + delta, L.timer_seq++, co};
+	chan_timer t = {deadline, (L.timer_seq++ << 1) | kind, who};
 	timer_sift_up(L.heap_len++, t);
 	chan_loop_busy = true;
 }
 
-void chan_timer_remove(chan_coro *co)
+/* Takes slot i (0-based) off the heap. */
+static void timer_take(uint32_t i)
 {
-	uint32_t i = co->timer - 1;
-	co->timer = 0;
+	L.feature_timers -= (uint32_t) (L.heap[i].seq & TIMER_FEATURE);
 	chan_timer last = L.heap[--L.heap_len];
 	if (i < L.heap_len) {
 		if (i > 0 && timer_less(&last, &L.heap[(i - 1) / 2])) {
@@ -160,14 +175,70 @@ void chan_timer_remove(chan_coro *co)
 			timer_sift_down(i, last);
 		}
 	}
+	if (L.heap_cap > 64 && L.heap_len < L.heap_cap / 4) { /* 100,000 after() channels, then none */
+		L.heap_cap /= 2;
+		L.heap = safe_erealloc(L.heap, L.heap_cap, sizeof(chan_timer), 0);
+	}
 	loop_busy_update();
+}
+
+void chan_timer_add(chan_coro *co, double seconds)
+{
+	timer_push(chan_now_ns() + chan_seconds_ns(seconds), co, 0);
+}
+
+void chan_timer_remove(chan_coro *co)
+{
+	uint32_t i = co->timer - 1;
+	co->timer = 0;
+	timer_take(i);
+}
+
+void chan_loop_timer_start(chan_loop_timer *t, uint64_t deadline)
+{
+	timer_push(deadline, t, TIMER_FEATURE);
+}
+
+void chan_loop_timer_stop(chan_loop_timer *t)
+{
+	if (t->slot) {
+		uint32_t i = t->slot - 1;
+		t->slot = 0;
+		timer_take(i);
+	}
+}
+
+/* Takes the due entry in slot i off the heap and wakes or fires it. */
+static void timer_fire(uint32_t i)
+{
+	chan_timer t = L.heap[i];
+	if (t.seq & TIMER_FEATURE) {
+		chan_loop_timer *ft = t.who;
+		ft->slot = 0;
+		timer_take(i);
+		ft->fire(ft, t.deadline);
+	} else {
+		loop_ready(t.who, CHAN_WAKE_TIMEOUT, NULL); /* removes the timer */
+	}
+}
+
+void chan_loop_timer_awaited(int delta)
+{
+	L.awaited += (uint32_t) delta;
+}
+
+void chan_loop_timer_poll(chan_loop_timer *t)
+{
+	if (t->slot && L.heap[t->slot - 1].deadline <= chan_now_ns()) {
+		timer_fire(t->slot - 1);
+	}
 }
 
 /* Wakes every coroutine whose timer is due, in deadline order. */
 static void timers_fire(uint64_t now)
 {
 	while (L.heap_len && L.heap[0].deadline <= now) {
-		loop_ready(L.heap[0].co, CHAN_WAKE_TIMEOUT, NULL); /* removes the timer */
+		timer_fire(0);
 	}
 }
 
@@ -252,7 +323,8 @@ void chan_loop_tick_slow(void)
 
 bool chan_loop_block(void)
 {
-	if (!L.heap_len && !L.io_waiting) {
+	bool timers = L.heap_len > L.feature_timers || (L.feature_timers && L.awaited);
+	if (!timers && !L.io_waiting) {
 		return false;
 	}
 	int64_t timeout = timers_next();
@@ -423,6 +495,11 @@ void chan_loop_rshutdown(void)
 		efree(L.fds);
 	}
 	if (L.heap) {
+		for (uint32_t i = 0; i < L.heap_len; i++) { /* their owners outlive the loop */
+			if (L.heap[i].seq & TIMER_FEATURE) {
+				((chan_loop_timer *) L.heap[i].who)->slot = 0;
+			}
+		}
 		efree(L.heap);
 	}
 	if (L.poller) {

@@ -27,9 +27,30 @@
 /* The monotonic clock, in nanoseconds. */
 uint64_t chan_now_ns(void);
 
+/* seconds (at least 0) in ns, clamped so that INF is "never" and a
+ * deadline of now plus it cannot overflow. */
+uint64_t chan_seconds_ns(double seconds);
+
 /* Adds or removes the current context's timer (co->timer). */
 void chan_timer_add(chan_coro *co, double seconds);
 void chan_timer_remove(chan_coro *co);
+
+/* A timer of a feature's own (Chan\after(), tick()) on the same heap:
+ * when due, the loop takes it off the heap and calls fire() with the
+ * deadline it had, which may start it again. Its owner keeps it alive
+ * while it is on the heap; at the loop's end it is simply dropped off. */
+typedef struct chan_loop_timer {
+	void (*fire)(struct chan_loop_timer *t, uint64_t deadline);
+	uint32_t slot; /* 1-based slot in the heap, 0: not on it */
+} chan_loop_timer;
+void chan_loop_timer_start(chan_loop_timer *t, uint64_t deadline);
+void chan_loop_timer_stop(chan_loop_timer *t); /* nothing when not on the heap */
+/* Fires t now if it is due (a reader looks before the loop has). */
+void chan_loop_timer_poll(chan_loop_timer *t);
+/* Counts contexts parked on what only a feature's timer may deliver (a
+ * receive on a timer channel): the loop waits for those timers only while
+ * one is; a tick() nobody waits on never holds off a deadlock. */
+void chan_loop_timer_awaited(int delta);
 
 /* Makes runnable what is due or ready, without waiting; with no timer
  * and no I/O wait, one test of a flag. */

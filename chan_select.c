@@ -17,6 +17,7 @@
 #include "php_chan.h"
 #include "chan_cancel.h"
 #include "chan_channel.h"
+#include "chan_loop.h"
 #include "zend_exceptions.h"
 #include "ext/random/php_random.h"
 
@@ -96,7 +97,8 @@ static bool chan_select_parse_case(zend_ulong h, zend_string *skey, zval *arg, c
  * completes a send case too: by throwing). */
 static bool chan_select_ready(const chan_select_case *c)
 {
-	const chan_channel *ch = c->ch;
+	chan_channel *ch = c->ch;
+	chan_channel_poll(ch);
 	size_t len = ch->q ? ch->ops->length(ch->q) : 0;
 	if (c->send) {
 		return ch->closed || ch->receivers.len || (ch->q && len < (size_t) ch->capacity);
@@ -187,6 +189,7 @@ ZEND_FUNCTION(Chan_select)
 	}
 
 	chan_coro *self = chan_current();
+	int fed = 0;
 	for (i = 0; i < n; i++) {
 		chan_waiter *w = &ws[i];
 		memset(w, 0, sizeof(*w));
@@ -199,9 +202,12 @@ ZEND_FUNCTION(Chan_select)
 			ZVAL_UNDEF(&values[i]);
 			w->slot = &values[i];
 			chan_waitq_push(&cs[i].ch->receivers, w);
+			fed |= cs[i].ch->feed != NULL;
 		}
 	}
+	chan_loop_timer_awaited(fed);
 	chan_wake why = chan_wait(ws, n, timeout);
+	chan_loop_timer_awaited(-fed);
 	uint32_t fired = self->fired;
 	switch (why) {
 		case CHAN_WAKE_OK:

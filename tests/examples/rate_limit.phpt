@@ -1,5 +1,5 @@
 --TEST--
-The rate limiting example (examples/go/rate_limit.php): each request takes its own tick, the bursty limiter lets three requests through at once and then one per tick, and closing the stop channels ends both tickers
+The rate limiting example (examples/go/rate_limit.php): each request takes its own tick, the bursty limiter lets three requests through at once and then one per tick, and closing each ticker (Chan\tick()) stops it and ends the refill loop
 --EXTENSIONS--
 chan
 --FILE--
