@@ -574,7 +574,11 @@ namespace Chan {
          */
         public function pop(?float $timeout = null): mixed {}
 
-        /** push() that never waits: false where push() would wait. */
+        /**
+         * push() that never waits: false where push() would wait; on a
+         * closed channel Chan\ClosedException, as push() (Go's send on a
+         * closed channel is an error, not a full buffer).
+         */
         public function tryPush(mixed $value): bool {}
 
         /**
@@ -694,7 +698,11 @@ namespace Chan {
         /** As Channel::pop(). */
         public function pop(?float $timeout = null): mixed {}
 
-        /** push() that never waits: false where push() would wait. */
+        /**
+         * push() that never waits: false where push() would wait; on a
+         * closed channel Chan\ClosedException, as push() (Go's send on a
+         * closed channel is an error, not a full buffer).
+         */
         public function tryPush(mixed $value): bool {}
 
         /**

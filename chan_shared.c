@@ -816,20 +816,23 @@ ZEND_METHOD(Chan_SharedChannel, tryPush)
 	ZEND_PARSE_PARAMETERS_END();
 
 	SHARED_THIS(sc);
-	if (atomic_load(&sc->shm->closed)) {
-		RETURN_FALSE;
+	if (!atomic_load(&sc->shm->closed)) {
+		zend_string *s = chan_shared_serialize(sc, value);
+		if (!s) {
+			RETURN_THROWS();
+		}
+		int r = attempt_put(sc, s);
+		if (r == ATTEMPT_BLOCKED) {
+			chan_shared_reap(sc);
+			r = attempt_put(sc, s);
+		}
+		zend_string_release(s);
+		if (r != ATTEMPT_CLOSED) {
+			RETURN_BOOL(r == ATTEMPT_DONE);
+		}
 	}
-	zend_string *s = chan_shared_serialize(sc, value);
-	if (!s) {
-		RETURN_THROWS();
-	}
-	bool ok = try_put(sc, s);
-	if (!ok) {
-		chan_shared_reap(sc);
-		ok = try_put(sc, s);
-	}
-	zend_string_release(s);
-	RETURN_BOOL(ok);
+	/* as Channel::tryPush(): a send on a closed channel is an error, not a full buffer */
+	zend_throw_exception_ex(chan_ce_closed_exception, 0, "Cannot push to a closed channel");
 }
 
 ZEND_METHOD(Chan_SharedChannel, tryPop)

@@ -1,5 +1,5 @@
 --TEST--
-SharedChannel in one process, both rings: values travel serialized in FIFO order, tryPush/tryPop, count, stats, close
+SharedChannel in one process, both rings: values travel serialized in FIFO order, tryPush/tryPop, count, stats, close (then tryPush() throws Chan\ClosedException as Channel's does, push() too)
 --EXTENSIONS--
 chan
 --FILE--
@@ -21,7 +21,7 @@ foreach ([false, true] as $lock) {
         var_export($s['closed'], true), "\n";
     $ch->push('left');
     var_dump($ch->close(), $ch->close(), $ch->isClosed());
-    var_dump($ch->tryPush('after close'));
+    try { $ch->tryPush('after close'); } catch (Chan\ClosedException $e) { echo 'tryPush: ', get_class($e), ': ', $e->getMessage(), "\n"; }
     try { $ch->push('after close'); } catch (Chan\ClosedException $e) { echo get_class($e), ': ', $e->getMessage(), "\n"; }
     var_dump($ch->pop());
     try { $ch->pop(); } catch (Chan\ClosedException $e) { echo get_class($e), ': ', $e->getMessage(), "\n"; }
@@ -59,7 +59,7 @@ lockfree capacity=3 length=0 slot_size=128 processes=1 closed=false
 bool(true)
 bool(false)
 bool(true)
-bool(false)
+tryPush: Chan\ClosedException: Cannot push to a closed channel
 Chan\ClosedException: Cannot push to a closed channel
 string(4) "left"
 Chan\ClosedException: Cannot pop from a closed and empty channel
@@ -96,7 +96,7 @@ mutex capacity=3 length=0 slot_size=128 processes=1 closed=false
 bool(true)
 bool(false)
 bool(true)
-bool(false)
+tryPush: Chan\ClosedException: Cannot push to a closed channel
 Chan\ClosedException: Cannot push to a closed channel
 string(4) "left"
 Chan\ClosedException: Cannot pop from a closed and empty channel
