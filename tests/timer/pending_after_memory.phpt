@@ -3,7 +3,10 @@
 --EXTENSIONS--
 chan
 --SKIPIF--
-<?php if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_get_usage() is not kept without Zend MM'); ?>
+<?php
+if (getenv('USE_ZEND_ALLOC') === '0') die('skip memory_get_usage() is not kept without Zend MM');
+if (PHP_DEBUG) die('skip a debug build adds its own header to every allocation');
+?>
 --FILE--
 <?php
 $base = memory_get_usage();
