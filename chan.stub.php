@@ -310,7 +310,11 @@ namespace Chan {
         /**
          * The PHP backtrace of coroutine $id (0: main), in debug_backtrace()'s
          * format with its $options: from the blocking call it is parked or
-         * queued in, down to its function. Of the caller itself: its own
+         * queued in (a foreach over a channel, which makes no call of its
+         * own, as a Chan\ChannelIterator->next() frame at the foreach's
+         * line), down to its function, whose frame has the file and line of
+         * the go() that created it (Go's "created by"; an exception escaping
+         * a coroutine has it in its trace too). Of the caller itself: its own
          * backtrace, as debug_backtrace() gives it. [] for a coroutine that
          * has not started, null when there is no such coroutine.
          */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 78d53e400103fa318c73c0284da62b14f634e7fa */
+ * Stub hash: 58da9b82814625ed970c2ad2ea27b953a64a22bf */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)

@@ -658,6 +658,38 @@ static chan_worker *chan_worker_get(void)
 	return chan_worker_new();
 }
 
+bool chan_backtrace_name_creator(zval *trace, const chan_coro *co)
+{
+	zval *last;
+	if (!co->created_file || Z_TYPE_P(trace) != IS_ARRAY ||
+	    !(last = zend_hash_index_find(Z_ARRVAL_P(trace), zend_hash_num_elements(Z_ARRVAL_P(trace)) - 1)) ||
+	    Z_TYPE_P(last) != IS_ARRAY || zend_hash_exists(Z_ARRVAL_P(last), ZSTR_KNOWN(ZEND_STR_FILE))) {
+		return false;
+	}
+	zval frame, v;
+	ZVAL_ARR(&frame, zend_array_dup(Z_ARRVAL_P(last)));
+	ZVAL_STR_COPY(&v, co->created_file);
+	zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_FILE), &v);
+	ZVAL_LONG(&v, co->created_line);
+	zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_LINE), &v);
+	SEPARATE_ARRAY(trace);
+	zend_hash_index_update(Z_ARRVAL_P(trace), zend_hash_num_elements(Z_ARRVAL_P(trace)) - 1, &frame);
+	return true;
+}
+
+/* An exception escaping co: its trace, made where it was thrown, ends with
+ * co's function, named by its go() as above. */
+static void chan_trace_name_creator(zend_object *ex, const chan_coro *co)
+{
+	zend_class_entry *base = zend_get_exception_base(ex);
+	zval rv, trace;
+	ZVAL_COPY(&trace, zend_read_property_ex(base, ex, ZSTR_KNOWN(ZEND_STR_TRACE), 1, &rv));
+	if (chan_backtrace_name_creator(&trace, co)) {
+		zend_update_property_ex(base, ex, ZSTR_KNOWN(ZEND_STR_TRACE), &trace);
+	}
+	zval_ptr_dtor(&trace);
+}
+
 /* Gives a coroutine that never ran a worker to run on. When no C stack can
  * be had, the coroutine is dropped and the error aborts like an exception
  * escaping it would. */
@@ -746,6 +778,7 @@ static void chan_coro_threw(chan_coro *co)
 	} else if (co->notify && chan_notify_threw(co, ex)) {
 		/* A feature took it: its own cancellation (quietly), its group. */
 	} else if (!zend_is_graceful_exit(ex)) {
+		chan_trace_name_creator(ex, co);
 		GC_ADDREF(ex);
 		S.abort_ex = ex;
 		S.pending = CHAN_WAKE_ABORT;

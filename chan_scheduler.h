@@ -150,6 +150,12 @@ chan_sched_stats chan_scheduler_stats(void);
 /* The live coroutine with this id (not main), or NULL (chan_scheduler.c). */
 chan_coro *chan_coro_find(zend_long id);
 
+/* In a backtrace array of co's (debug_backtrace()'s format), the frame of
+ * co's function, which nothing in PHP called, gets the file and line of the
+ * go() that created co, as Go's traceback names its "created by"; false
+ * when there is no such frame or nothing to name (main). */
+bool chan_backtrace_name_creator(zval *trace, const chan_coro *co);
+
 /* Validates a ?float $timeout argument: null -> -1, else seconds >= 0.
  * Throws ValueError naming argument `arg` and returns false otherwise.
  * Inline for the null of every push() and pop() without a timeout. */

@@ -116,6 +116,40 @@ ZEND_METHOD(Chan_Coroutine, list)
 	ZEND_HASH_FILL_END();
 }
 
+/* A context parked in a foreach over a channel has no call frame for it:
+ * the backtrace gets the one a PHP iterator's next() would have, at the
+ * foreach's file and line, so that its top says where it waits. */
+static void chan_trace_foreach_frame(zval *trace, const zend_execute_data *ex, zend_long options)
+{
+	zval frame, v, with;
+	array_init(&frame);
+	ZVAL_STR_COPY(&v, ex->func->op_array.filename);
+	zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_FILE), &v);
+	ZVAL_LONG(&v, ex->opline->lineno);
+	zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_LINE), &v);
+	ZVAL_STRINGL(&v, "next", 4);
+	zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_FUNCTION), &v);
+	ZVAL_STR_COPY(&v, chan_ce_channel_iterator->name);
+	zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_CLASS), &v);
+	ZVAL_INTERNED_STR(&v, ZSTR_KNOWN(ZEND_STR_OBJECT_OPERATOR));
+	zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_TYPE), &v);
+	if (!(options & DEBUG_BACKTRACE_IGNORE_ARGS)) {
+		ZVAL_EMPTY_ARRAY(&v);
+		zend_hash_add_new(Z_ARRVAL(frame), ZSTR_KNOWN(ZEND_STR_ARGS), &v);
+	}
+	array_init_size(&with, zend_hash_num_elements(Z_ARRVAL_P(trace)) + 1);
+	zend_hash_next_index_insert_new(Z_ARRVAL(with), &frame);
+	zval *f;
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(trace), f)
+	{
+		Z_TRY_ADDREF_P(f);
+		zend_hash_next_index_insert_new(Z_ARRVAL(with), f);
+	}
+	ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(trace);
+	ZVAL_COPY_VALUE(trace, &with);
+}
+
 ZEND_METHOD(Chan_Coroutine, trace)
 {
 	zend_long id, options = DEBUG_BACKTRACE_PROVIDE_OBJECT;
@@ -141,6 +175,10 @@ ZEND_METHOD(Chan_Coroutine, trace)
 	EG(current_execute_data) = co->frame;
 	zend_fetch_debug_backtrace(return_value, 0, (int) options, 0);
 	EG(current_execute_data) = self;
+	if (ZEND_USER_CODE(co->frame->func->type) && co->frame->opline && Z_TYPE_P(return_value) == IS_ARRAY) {
+		chan_trace_foreach_frame(return_value, co->frame, options);
+	}
+	chan_backtrace_name_creator(return_value, co);
 }
 
 void chan_trace_minit(void)

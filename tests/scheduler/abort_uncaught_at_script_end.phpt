@@ -1,5 +1,5 @@
 --TEST--
-An exception escaping a coroutine while main is not blocked (script end) is reported as PHP's usual uncaught-exception fatal error; its trace is the coroutine's, then where main was: the end-of-script drain
+An exception escaping a coroutine while main is not blocked (script end) is reported as PHP's usual uncaught-exception fatal error; its trace is the coroutine's (its function's frame named by the file and line of the go() that created it), then where main was: the end-of-script drain
 --EXTENSIONS--
 chan
 --FILE--
@@ -31,7 +31,7 @@ finally of sleeper
 
 Fatal error: Uncaught RuntimeException: escaped at script end in %s:%d
 Stack trace:
-#0 [internal function]: {closure%S}()
+#0 %s(12): {closure%S}()
 #1 [internal function]: Chan\Coroutine::drain()
 #2 {main}
   thrown in %s on line %d

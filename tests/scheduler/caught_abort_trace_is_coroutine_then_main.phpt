@@ -1,5 +1,5 @@
 --TEST--
-The exception main gets from an aborting coroutine (from run(), pop(), Coroutine::sleep()) keeps the coroutine's frames first in getTrace() and getTraceAsString(), then main's frames from its blocking call; its file and line stay where it was thrown
+The exception main gets from an aborting coroutine (from run(), pop(), Coroutine::sleep()) keeps the coroutine's frames first in getTrace() and getTraceAsString() (the coroutine's function called at the file and line of its go()), then main's frames from its blocking call; its file and line stay where it was thrown
 --EXTENSIONS--
 chan
 --INI--
@@ -43,7 +43,7 @@ fail < {closure} < Chan\run
 6
 fail < {closure} < Chan\Channel->pop < blockedInPop
 #0 %s(20): fail()
-#1 [internal function]: {closure%S}()
+#1 %s(20): {closure%S}()
 #2 %s(18): Chan\Channel->pop()
 #3 %s(21): blockedInPop()
 #4 {main}

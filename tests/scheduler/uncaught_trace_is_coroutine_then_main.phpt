@@ -1,5 +1,5 @@
 --TEST--
-An exception that escapes a coroutine and is never caught is reported with the coroutine's own stack trace (where it was thrown, through which functions, down to the coroutine's function), followed by where main was waiting (its blocking call and the calls around it)
+An exception that escapes a coroutine and is never caught is reported with the coroutine's own stack trace (where it was thrown, through which functions, down to the coroutine's function, shown as called at the file and line of the go() that created it), followed by where main was waiting (its blocking call and the calls around it)
 --EXTENSIONS--
 chan
 --INI--
@@ -22,7 +22,7 @@ Fatal error: Uncaught RuntimeException: thrown in inner(2) in %s:%d
 Stack trace:
 #0 %s(6): inner(2)
 #1 %s(10): outer(1)
-#2 [internal function]: {closure%S}()
+#2 %s(10): {closure%S}()
 #3 %s(7): Chan\Channel->pop()
 #4 %s(11): waitFor(Object(Chan\Channel))
 #5 {main}
