@@ -26,7 +26,8 @@ Coroutine::yield();
 
 $show = function (array $frame) {
     $where = isset($frame['file']) ? basename($frame['file']) . ':' . $frame['line'] : '[no file]';
-    return ($frame['class'] ?? '') . ($frame['type'] ?? '') . $frame['function'] . ' at ' . $where
+    $function = str_starts_with($frame['function'], '{closure') ? '{closure}' : $frame['function'];   // 8.4+: {closure:FILE:LINE}
+    return ($frame['class'] ?? '') . ($frame['type'] ?? '') . $function . ' at ' . $where
         . (array_key_exists('args', $frame) ? ' with args' : '');
 };
 $name = basename(__FILE__);
