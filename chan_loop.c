@@ -144,14 +144,7 @@ static void timer_sift_down(uint32_t i, chan_timer t)
 	timer_place(i, t);
 }
 
-uint64_t chan_seconds_ns(double seconds)
-{
-	/* Far enough to be "never" yet well clear of overflow. */
-	double ns = seconds * 1e9;
-	return ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns;
-}
-
-static void timer_push(uint64_t deadline, void *who, uint64_t kind)
+static zend_always_inline void timer_push(uint64_t deadline, void *who, uint64_t kind)
 {
 	L.feature_timers += (uint32_t) kind;
 	if (L.heap_len == L.heap_cap) {
@@ -164,7 +157,7 @@ static void timer_push(uint64_t deadline, void *who, uint64_t kind)
 }
 
 /* Takes slot i (0-based) off the heap. */
-static void timer_take(uint32_t i)
+static zend_always_inline void timer_take(uint32_t i)
 {
 	L.feature_timers -= (uint32_t) (L.heap[i].seq & TIMER_FEATURE);
 	chan_timer last = L.heap[--L.heap_len];
@@ -209,7 +202,7 @@ void chan_loop_timer_stop(chan_loop_timer *t)
 }
 
 /* Takes the due entry in slot i off the heap and wakes or fires it. */
-static void timer_fire(uint32_t i)
+static zend_always_inline void timer_fire(uint32_t i)
 {
 	chan_timer t = L.heap[i];
 	if (t.seq & TIMER_FEATURE) {

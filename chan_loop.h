@@ -29,7 +29,11 @@ uint64_t chan_now_ns(void);
 
 /* seconds (at least 0) in ns, clamped so that INF is "never" and a
  * deadline of now plus it cannot overflow. */
-uint64_t chan_seconds_ns(double seconds);
+static zend_always_inline uint64_t chan_seconds_ns(double seconds)
+{
+	double ns = seconds * 1e9;
+	return ns >= 4e18 ? (uint64_t) 4e18 : (uint64_t) ns;
+}
 
 /* Adds or removes the current context's timer (co->timer). */
 void chan_timer_add(chan_coro *co, double seconds);

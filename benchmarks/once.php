@@ -18,6 +18,8 @@
  *   splqueue N [VALUE]       floor (a): N SplQueue push(new message)+pop pairs, no coroutines
  *                            (VALUE int: push($j))
  *   fiber N                  floor (b): N raw Fiber resume+suspend round trips
+ *   sleep C N                C coroutines each make N Coroutine::sleep(0.000001) calls: the
+ *                            timer heap's add, fire and wake-up (C x N sleeps)
  *
  * RING is lockfree or mutex. The checks of the workload functions apply: a
  * lost or duplicated value exits with status 1. Runs under `php -n` (no
@@ -100,6 +102,24 @@ switch ($args[0] ?? '') {
         }
         [$ns] = floor_fiber_once(once_int($args[1]));
         printf("fiber: %d round trips, %.1f ns per round trip\n", $args[1], $ns);
+        break;
+    case 'sleep':
+        if (count($args) !== 3) {
+            once_usage();
+        }
+        bench_check(extension_loaded('chan'), 'the chan extension is not loaded');
+        [$c, $n] = [once_int($args[1]), once_int($args[2])];
+        $t = hrtime(true);
+        Chan\run(static function () use ($c, $n): void {
+            for ($i = 0; $i < $c; $i++) {
+                Chan\go(static function () use ($n): void {
+                    for ($k = 0; $k < $n; $k++) {
+                        Chan\Coroutine::sleep(0.000001);
+                    }
+                });
+            }
+        });
+        printf("sleep C=%d N=%d: %d sleeps, %.1f ns per sleep\n", $c, $n, $c * $n, (hrtime(true) - $t) / ($c * $n));
         break;
     default:
         once_usage();
