@@ -363,6 +363,10 @@ static bool chan_io_stuck(int fd, unsigned events, chan_io_rounds *r)
 	return ++r->stuck >= 3;
 }
 
+/* The most one Chan\fread() returns beyond what PHP's buffer holds: more
+ * than a socket's or a pipe's buffer ever has ready at once. */
+#define CHAN_READ_MAX ((size_t) 8 << 20)
+
 #define CHAN_IO_TIMEOUT_ARG(n, seconds, is_null, out)                                                                  \
 	do {                                                                                                               \
 		if (!chan_timeout_arg((n), (seconds), (is_null), &(out)) || !chan_checkpoint()) {                              \
@@ -398,11 +402,17 @@ PHP_FUNCTION(Chan_fread)
 	chan_io_rounds r = {.edge = true};
 	for (;;) {
 		/* The buffer is not held while parked: 10,000 coroutines waiting in
-		 * fread($c, 65536) would hold 640 MB. */
-		zend_string *buf = zend_string_alloc((size_t) length, 0);
-		ssize_t n = php_stream_read(stream, ZSTR_VAL(buf), (size_t) length);
+		 * fread($c, 65536) would hold 640 MB. Nor is it larger than what
+		 * one call returns ("up to $length"): what PHP's buffer holds and
+		 * CHAN_READ_MAX more, so that fread($c, PHP_INT_MAX) allocates no
+		 * more than that (PHPs with delayed out-of-memory errors end the
+		 * process outright for an allocation of twice memory_limit). */
+		size_t want = (size_t) (stream->writepos - stream->readpos) + CHAN_READ_MAX;
+		want = (size_t) length < want ? (size_t) length : want;
+		zend_string *buf = zend_string_alloc(want, 0);
+		ssize_t n = php_stream_read(stream, ZSTR_VAL(buf), want);
 		if (n > 0) {
-			if ((size_t) n < (size_t) length / 2) {
+			if ((size_t) n < want / 2) {
 				buf = zend_string_truncate(buf, (size_t) n, 0); /* as fread() does */
 			}
 			ZSTR_LEN(buf) = (size_t) n;
