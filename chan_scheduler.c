@@ -660,10 +660,18 @@ static chan_worker *chan_worker_get(void)
 
 bool chan_backtrace_name_creator(zval *trace, const chan_coro *co)
 {
-	zval *last;
-	if (!co->created_file || Z_TYPE_P(trace) != IS_ARRAY ||
+	zval *last, *fn;
+	const zend_function *f = co->fcc.function_handler;
+	if (!co->created_file || !f || !f->common.function_name || Z_TYPE_P(trace) != IS_ARRAY ||
 	    !(last = zend_hash_index_find(Z_ARRVAL_P(trace), zend_hash_num_elements(Z_ARRVAL_P(trace)) - 1)) ||
 	    Z_TYPE_P(last) != IS_ARRAY || zend_hash_exists(Z_ARRVAL_P(last), ZSTR_KNOWN(ZEND_STR_FILE))) {
+		return false;
+	}
+	/* co's own function, not the bottom of a trace made elsewhere (an
+	 * exception created by another context and thrown here), as far as
+	 * names tell: before PHP 8.4 every closure is "{closure}" */
+	fn = zend_hash_find(Z_ARRVAL_P(last), ZSTR_KNOWN(ZEND_STR_FUNCTION));
+	if (!fn || Z_TYPE_P(fn) != IS_STRING || !zend_string_equals(Z_STR_P(fn), f->common.function_name)) {
 		return false;
 	}
 	zval frame, v;
