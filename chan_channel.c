@@ -134,10 +134,14 @@ static zend_always_inline chan_op chan_channel_recv(chan_channel *ch, zval *out,
 	ZVAL_UNDEF(out);
 	chan_waiter w = {.coro = chan_current(), .slot = out};
 	chan_waitq_push(&ch->receivers, &w);
-	bool fed = ch->feed != NULL;
-	chan_loop_timer_awaited(fed);
+	bool fed = UNEXPECTED(ch->feed != NULL); /* a timer channel: counted only then, off the hot path */
+	if (fed) {
+		chan_loop_timer_awaited(1);
+	}
 	chan_wake why = chan_wait(&w, 1, timeout);
-	chan_loop_timer_awaited(-(int) fed);
+	if (fed) {
+		chan_loop_timer_awaited(-1);
+	}
 	switch (why) {
 		case CHAN_WAKE_OK:
 			return CHAN_OP_OK;

@@ -205,9 +205,13 @@ ZEND_FUNCTION(Chan_select)
 			fed |= cs[i].ch->feed != NULL;
 		}
 	}
-	chan_loop_timer_awaited(fed);
+	if (fed) {
+		chan_loop_timer_awaited(1);
+	}
 	chan_wake why = chan_wait(ws, n, timeout);
-	chan_loop_timer_awaited(-fed);
+	if (fed) {
+		chan_loop_timer_awaited(-1);
+	}
 	uint32_t fired = self->fired;
 	switch (why) {
 		case CHAN_WAKE_OK:
