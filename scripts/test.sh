@@ -78,7 +78,7 @@ logs="$repo/.build-test"
 mkdir -p "$logs"
 
 passed=0 failed=0 skipped=0
-timings=()
+timings=() failed_gates=()
 . scripts/lib.sh
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
@@ -93,13 +93,17 @@ gate() {
 	g_pass=0 g_fail=0 g_skip=0
 	echo
 	echo "=== $name"
-	"$fn"
+	# A copy of what the gate prints, for the digest of failures at the end
+	# (CI shows only the last lines of the run).
+	"$fn" > >(tee "$logs/gate-$name.out") 2>&1
+	wait $! 2>/dev/null # tee has written everything
 	local dt=$((SECONDS - t0))
 	passed=$((passed + g_pass))
 	failed=$((failed + g_fail))
 	skipped=$((skipped + g_skip))
 	timings+=("$(printf '%-9s %5ds   %5d passed %4d failed %4d skipped' "$name" "$dt" "$g_pass" "$g_fail" "$g_skip")")
 	echo "--- $name: $g_pass passed, $g_fail failed, $g_skip skipped in ${dt}s"
+	[ "$g_fail" -gt 0 ] && failed_gates+=("$name")
 }
 
 check() { # check DESCRIPTION CMD...: one pass or one failure
@@ -501,6 +505,11 @@ echo
 echo "=== summary (logs in ${logs#"$repo"/}/)"
 printf '%s\n' "${timings[@]}"
 echo "total     $((SECONDS - t_start))s"
+# What failed, gate by gate, last: the end of the run is what CI shows.
+for name in "${failed_gates[@]}"; do
+	echo "--- failures in $name (all of it: $(basename "$logs")/gate-$name.out and the gate's logs)"
+	grep -E '^(FAIL|LEAK|BORK)|FAILED|: (FAIL|LEAK|BORK|SKIP|PASS|XFAIL)\b' "$logs/gate-$name.out" | head -40
+done
 line="$passed passed, $failed failed"
 [ "$skipped" -gt 0 ] && line="$line, $skipped skipped"
 echo "$line"
