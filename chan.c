@@ -85,6 +85,7 @@ PHP_MINIT_FUNCTION(chan)
 	chan_loop_minit();
 	chan_io_minit();
 	chan_shared_minit();
+	chan_signal_minit();
 	chan_hook_sleep_minit();
 	chan_hook_stream_minit();
 	chan_hook_select_minit();
@@ -122,7 +123,8 @@ PHP_RINIT_FUNCTION(chan)
 
 PHP_RSHUTDOWN_FUNCTION(chan)
 {
-	chan_local_rshutdown(); /* main's values, before the scheduler lets main go */
+	chan_local_rshutdown();  /* main's values, before the scheduler lets main go */
+	chan_signal_rshutdown(); /* dispositions back, before the loop goes */
 	chan_scheduler_rshutdown();
 	chan_cancel_rshutdown();
 	chan_hook_process_rshutdown();

@@ -544,6 +544,33 @@ namespace Chan {
     function tick(float $seconds): Channel {}
 
     /**
+     * A Chan\Channel of capacity 16 that receives the number of each of
+     * $signals the process is sent (Go's signal.Notify), caught by chan
+     * itself: ext-pcntl is not needed. While the channel is open the
+     * signal's default action (ending the process, for SIGTERM, SIGINT,
+     * SIGHUP) or SIG_IGN no longer applies; a handler installed before
+     * still runs as well: pcntl_signal()'s, and the SAPI's own, so php-fpm
+     * workers still stop gracefully on SIGQUIT and the CLI server still
+     * stops on SIGINT. A signal that finds the buffer full is dropped.
+     * Every channel listening for a signal gets it. close(), dropping
+     * every reference to the channel, or the end of the request stops it
+     * listening; the last channel of a signal puts back the disposition it
+     * found, unless pcntl_signal() has taken the signal over since. Signals
+     * are delivered while every context waits, and an open signal channel
+     * counts as something that will happen: nothing is deadlocked while
+     * one is open. PHP's own pcntl_signal() handlers under
+     * pcntl_async_signals(true) also run while every context waits, in the
+     * context that is waiting in the event loop then; an exception they
+     * throw is thrown by that context's waiting call. They cannot wait
+     * themselves (Chan\Error), and a hooked call they interrupt (sleep(),
+     * a read) goes on waiting instead of returning early. No signal:
+     * ArgumentCountError; SIGKILL, SIGSTOP, the fault signals SIGSEGV,
+     * SIGBUS, SIGFPE and SIGILL, or a number that is no signal:
+     * ValueError. On Windows: Chan\Error.
+     */
+    function signal(int ...$signals): Channel {}
+
+    /**
      * @strict-properties
      * @not-serializable
      */

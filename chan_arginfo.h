@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 58da9b82814625ed970c2ad2ea27b953a64a22bf */
+ * Stub hash: cc7555bf4f244dd088a52372b12e84a435127498 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -71,6 +71,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Chan_after, 0, 1, Chan\\Channel, 
 ZEND_END_ARG_INFO()
 
 #define arginfo_Chan_tick arginfo_Chan_after
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Chan_signal, 0, 0, Chan\\Channel, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, signals, IS_LONG, 0)
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Chan_Coroutine_id, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
@@ -231,6 +235,7 @@ ZEND_FUNCTION(Chan_hooks);
 ZEND_FUNCTION(Chan_withTimeout);
 ZEND_FUNCTION(Chan_after);
 ZEND_FUNCTION(Chan_tick);
+ZEND_FUNCTION(Chan_signal);
 ZEND_METHOD(Chan_Coroutine, id);
 ZEND_METHOD(Chan_Coroutine, sleep);
 ZEND_METHOD(Chan_Coroutine, yield);
@@ -298,6 +303,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_NS_FALIAS("Chan", withTimeout, Chan_withTimeout, arginfo_Chan_withTimeout)
 	ZEND_NS_FALIAS("Chan", after, Chan_after, arginfo_Chan_after)
 	ZEND_NS_FALIAS("Chan", tick, Chan_tick, arginfo_Chan_tick)
+	ZEND_NS_FALIAS("Chan", signal, Chan_signal, arginfo_Chan_signal)
 	ZEND_FE_END
 };
 

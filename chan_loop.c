@@ -40,7 +40,8 @@ typedef struct chan_timer {
  * point at their queues), so the table holds pointers. */
 typedef struct chan_fdrec {
 	chan_waitq readers, writers;
-	zend_ulong watched; /* the key of the edge interest held on fd, 0: none */
+	zend_ulong watched;       /* the key of the edge interest held on fd, 0: none */
+	chan_loop_source *source; /* a feature's descriptor: readable calls it */
 } chan_fdrec;
 
 /* The scheduler's chan_wakeup() (chan_loop_on_ready()). */
@@ -57,6 +58,7 @@ ZEND_TLS struct {
 	chan_fdrec **fds;
 	uint32_t nfds;
 	uint32_t io_waiting; /* contexts parked on a descriptor */
+	uint32_t sources;    /* features' descriptors (chan_loop_source) */
 	uint32_t ticks;
 } L;
 
@@ -75,7 +77,7 @@ static void chan_loop_atfork_child(void)
 
 static void loop_busy_update(void)
 {
-	chan_loop_busy = L.heap_len || L.io_waiting;
+	chan_loop_busy = L.heap_len || L.io_waiting || L.sources;
 }
 
 /* --- clock and timers ------------------------------------------------- */
@@ -270,7 +272,7 @@ static void wake_all(chan_waitq *q, chan_wake why)
 
 static unsigned fdrec_wants(const chan_fdrec *r)
 {
-	return (r->readers.len ? CHAN_POLL_IN : 0) | (r->writers.len ? CHAN_POLL_OUT : 0);
+	return (r->readers.len || r->source ? CHAN_POLL_IN : 0) | (r->writers.len ? CHAN_POLL_OUT : 0);
 }
 
 static void loop_after_fork(void);
@@ -292,6 +294,9 @@ static void io_poll(int64_t timeout_ns)
 		}
 		if (ev[i].events & CHAN_POLL_IN) {
 			wake_all(&r->readers, CHAN_WAKE_OK);
+			if (r->source) {
+				r->source->ready(r->source);
+			}
 		}
 		if (ev[i].events & CHAN_POLL_OUT) {
 			wake_all(&r->writers, CHAN_WAKE_OK);
@@ -308,7 +313,7 @@ void chan_loop_tick_slow(void)
 	if (L.heap_len) {
 		timers_fire(chan_now_ns());
 	}
-	if (L.io_waiting && ++L.ticks >= CHAN_LOOP_POLL_EVERY) {
+	if ((L.io_waiting || L.sources) && ++L.ticks >= CHAN_LOOP_POLL_EVERY) {
 		L.ticks = 0;
 		io_poll(0);
 	}
@@ -317,11 +322,11 @@ void chan_loop_tick_slow(void)
 bool chan_loop_block(void)
 {
 	bool timers = L.heap_len > L.feature_timers || (L.feature_timers && L.awaited);
-	if (!timers && !L.io_waiting) {
+	if (!timers && !L.io_waiting && !L.sources) {
 		return false;
 	}
 	int64_t timeout = timers_next();
-	if (L.io_waiting) {
+	if (L.io_waiting || L.sources) {
 		L.ticks = 0;
 		io_poll(timeout);
 	} else {
@@ -434,6 +439,39 @@ void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why)
 			L.ops->arm(L.poller, fd, still);
 		} else {
 			L.ops->forget(L.poller, fd);
+		}
+	}
+}
+
+bool chan_loop_source_add(chan_loop_source *s)
+{
+	if (!loop_poller()) {
+		return false;
+	}
+	chan_fdrec *r = loop_fdrec(s->fd);
+	r->source = s;
+	if (!L.ops->arm(L.poller, s->fd, fdrec_wants(r))) {
+		r->source = NULL;
+		zend_throw_error(chan_ce_error, "Cannot watch descriptor %d: %s", s->fd, strerror(errno));
+		return false;
+	}
+	L.sources++;
+	chan_loop_busy = true;
+	return true;
+}
+
+void chan_loop_source_remove(chan_loop_source *s)
+{
+	chan_fdrec *r = L.fds[s->fd];
+	r->source = NULL;
+	L.sources--;
+	loop_busy_update();
+	if (L.poller) {
+		unsigned still = fdrec_wants(r);
+		if (still) {
+			L.ops->arm(L.poller, s->fd, still);
+		} else {
+			L.ops->forget(L.poller, s->fd);
 		}
 	}
 }

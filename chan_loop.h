@@ -56,6 +56,18 @@ void chan_loop_timer_poll(chan_loop_timer *t);
  * one is; a tick() nobody waits on never holds off a deadlock. */
 void chan_loop_timer_awaited(int delta);
 
+/* A descriptor of a feature's own that no context waits on (Chan\signal()'s
+ * pipe): while added, the loop keeps fd armed for reading and calls ready()
+ * whenever it is readable (ready() reads it dry), and the program is not
+ * deadlocked meanwhile: what ready() delivers may yet wake a context. */
+typedef struct chan_loop_source {
+	void (*ready)(struct chan_loop_source *s);
+	int fd;
+} chan_loop_source;
+/* false with Chan\Error thrown when no poller could be made or fd refused. */
+bool chan_loop_source_add(chan_loop_source *s);
+void chan_loop_source_remove(chan_loop_source *s);
+
 /* Makes runnable what is due or ready, without waiting; with no timer
  * and no I/O wait, one test of a flag. */
 extern TSRM_TLS bool chan_loop_busy;

@@ -64,9 +64,10 @@ typedef struct chan_sched {
 	chan_coro *destroyer;
 	zend_long next_id, peak, spawned; /* live: chan_live_count */
 	uint64_t switches;
-	zend_object *abort_ex; /* escaped a coroutine; main rethrows it */
-	chan_wake pending;     /* what a dying coroutine hands to main */
-	chan_worker *idle;     /* contexts waiting for a coroutine to run */
+	zend_object *abort_ex;  /* escaped a coroutine; main rethrows it */
+	zend_object *signal_ex; /* thrown by a signal handler (chan_interrupt()) */
+	chan_wake pending;      /* what a dying coroutine hands to main */
+	chan_worker *idle;      /* contexts waiting for a coroutine to run */
 	uint32_t idle_len;
 	chan_worker *dead_worker; /* freed once its context is surely gone */
 	chan_worker *dying;       /* own stacks: ended; freed where it switched to */
@@ -261,6 +262,34 @@ static zend_always_inline void chan_switch(chan_coro *to)
  * dozen picks), so a busy run queue cannot starve a sleeper or a ready
  * stream. When nothing can ever run, main is woken with a deadlock (main
  * itself included). */
+/* A signal came while every context waited: the loop's wait ended (EINTR)
+ * and PHP asks for its interrupt (pcntl_async_signals(true) handlers). They
+ * run now, as the VM would have run them at its next instruction, on the
+ * stack of the context that waits in the loop; what they throw, that
+ * context's waiting call throws (CHAN_WAKE_SIGNAL). A handler cannot wait
+ * (pcntl blocks fiber switches while it runs: chan_can_block() says no).
+ * max_execution_time's interrupt is left for the VM. */
+static void chan_interrupt(void)
+{
+	if (!zend_interrupt_function || zend_atomic_bool_load_ex(&EG(timed_out))) {
+		return;
+	}
+	zend_atomic_bool_store_ex(&EG(vm_interrupt), false);
+	zend_interrupt_function(EG(current_execute_data));
+	if (UNEXPECTED(EG(exception))) {
+		zend_object *ex = EG(exception);
+		GC_ADDREF(ex);
+		zend_clear_exception();
+		if (S.signal_ex) { /* not taken yet (it cannot be: the taker runs before the loop waits again) */
+			zend_exception_set_previous(ex, S.signal_ex);
+		}
+		S.signal_ex = ex;
+		if (S.current->state == CHAN_CORO_PARKED) {
+			chan_wakeup(S.current, CHAN_WAKE_SIGNAL, NULL);
+		}
+	}
+}
+
 static chan_coro *chan_pick_next(void)
 {
 	for (;;) {
@@ -270,6 +299,9 @@ static chan_coro *chan_pick_next(void)
 			return next;
 		}
 		if (chan_loop_block()) {
+			if (UNEXPECTED(zend_atomic_bool_load_ex(&EG(vm_interrupt)))) {
+				chan_interrupt();
+			}
 			continue;
 		}
 		CHAN_ASSERT(S.main.state == CHAN_CORO_PARKED);
@@ -1093,6 +1125,12 @@ bool chan_raise(chan_wake why)
 		case CHAN_WAKE_DEADLINE:
 			zend_throw_exception(chan_ce_timeout_exception, "The deadline of Chan\\withTimeout() has passed", 0);
 			return true;
+		case CHAN_WAKE_SIGNAL:
+			if (S.signal_ex) {
+				zend_throw_exception_internal(S.signal_ex);
+				S.signal_ex = NULL;
+			}
+			return true;
 		case CHAN_WAKE_DESTROY:
 			if (S.current->cancel_unwind) {
 				zend_throw_unwind_exit();
@@ -1448,6 +1486,10 @@ void chan_scheduler_rshutdown(void)
 	if (S.abort_ex) {
 		OBJ_RELEASE(S.abort_ex);
 		S.abort_ex = NULL;
+	}
+	if (S.signal_ex) {
+		OBJ_RELEASE(S.signal_ex);
+		S.signal_ex = NULL;
 	}
 	chan_worker_destroy_idle();
 #ifdef CHAN_OWN_STACKS

@@ -40,6 +40,7 @@ typedef enum {
 	CHAN_WAKE_DESTROY,   /* it is being destroyed */
 	CHAN_WAKE_CANCELLED, /* Coroutine::cancel(): throw Chan\CancelledException */
 	CHAN_WAKE_DEADLINE,  /* withTimeout()'s deadline passed while it waited */
+	CHAN_WAKE_SIGNAL,    /* a signal handler that ran while it waited threw */
 } chan_wake;
 
 enum {

@@ -38,6 +38,6 @@ if test "$PHP_CHAN" != "no"; then
   PHP_SUBST(CHAN_SHARED_LIBADD)
 
   PHP_NEW_EXTENSION(chan,
-    chan.c chan_scheduler.c chan_coroutine.c chan_stack.c chan_loop.c chan_poll_epoll.c chan_poll_poll.c chan_io.c chan_channel.c chan_timer.c chan_select.c chan_waitgroup.c chan_group.c chan_cancel.c chan_local.c chan_trace.c chan_shared.c chan_hook.c chan_hook_sleep.c chan_hook_stream.c chan_hook_select.c chan_hook_sockets.c chan_hook_process.c chan_hook_dns.c chan_offload.c chan_lockfree.c chan_mutex.c,
+    chan.c chan_scheduler.c chan_coroutine.c chan_stack.c chan_loop.c chan_poll_epoll.c chan_poll_poll.c chan_io.c chan_channel.c chan_timer.c chan_signal.c chan_select.c chan_waitgroup.c chan_group.c chan_cancel.c chan_local.c chan_trace.c chan_shared.c chan_hook.c chan_hook_sleep.c chan_hook_stream.c chan_hook_select.c chan_hook_sockets.c chan_hook_process.c chan_hook_dns.c chan_offload.c chan_lockfree.c chan_mutex.c,
     $ext_shared, , $CHAN_CFLAGS)
 fi

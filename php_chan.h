@@ -34,6 +34,8 @@ void chan_waitgroup_minit(void);
 void chan_group_minit(void);
 void chan_io_minit(void);
 void chan_shared_minit(void);
+void chan_signal_minit(void);
+void chan_signal_rshutdown(void);
 /* What waitReadable()/waitWritable() accept in this build, for phpinfo(). */
 const char *chan_io_kinds(void);
 void chan_io_mshutdown(void);

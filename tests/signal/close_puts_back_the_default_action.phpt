@@ -1,0 +1,28 @@
+--TEST--
+While a signal channel is open the signal's default action does not happen (SIGTERM does not end the process); close() puts it back and so does dropping the last reference to the channel (only the last channel of a signal puts it back): each time a child PHP then ends by the signal (exit status 128 + the signal's number)
+--EXTENSIONS--
+chan
+--FILE--
+<?php
+$php = (getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY) . ' ' . (getenv('TEST_PHP_EXTRA_ARGS') ?: '');
+$kill = 'exec("kill -TERM " . getmypid());';
+$cases = [
+    'open' => '$c = Chan\signal(SIGTERM); ' . $kill . ' echo "alive ", $c->pop(), "\n";',
+    'closed' => '$c = Chan\signal(SIGTERM); $c->close(); ' . $kill . ' echo "alive\n";',
+    'dropped' => 'Chan\signal(SIGTERM, SIGINT); $c = Chan\signal(SIGINT); unset($c); ' . $kill . ' echo "alive\n";',
+    'two, one closed' => '$a = Chan\signal(SIGTERM); $b = Chan\signal(SIGTERM); $a->close(); ' . $kill . ' echo "alive ", $b->pop(), "\n";',
+];
+foreach ($cases as $name => $code) {
+    $file = tempnam(sys_get_temp_dir(), 'chan');
+    file_put_contents($file, "<?php\n$code");
+    $out = [];
+    exec("$php " . escapeshellarg($file) . ' 2>/dev/null; echo "status $?"', $out);
+    unlink($file);
+    echo "$name: ", implode(' | ', $out), "\n";
+}
+?>
+--EXPECT--
+open: alive 15 | status 0
+closed: status 143
+dropped: status 143
+two, one closed: alive 15 | status 0
