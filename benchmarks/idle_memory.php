@@ -73,9 +73,7 @@ function idle_serve(): never
     }, '127.0.0.1', 0);
     echo "listening on http://{$server->address()}/\n";
     Chan\run(static function () use ($server): void {
-        if (extension_loaded('pcntl')) {
-            Chan\go('stop_on_signals', $server);
-        }
+        Chan\go('stop_on_signals', $server);
         $server->serve();
     });
     exit(0);

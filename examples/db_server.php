@@ -47,7 +47,7 @@
  *   --wait=S         seconds a request waits for a free connection [20]
  *   --host=H --port=P --backlog=N   as examples/http_server.php [127.0.0.1, 8080, 4096]
  * A database with no DSN is left out. SIGTERM or SIGINT stops the server
- * gracefully (with ext-pcntl), then the pools are closed.
+ * gracefully (Chan\signal()), then the pools are closed.
  *
  * Every connection is a socket: raise `ulimit -n` above the pools' sizes
  * plus the clients' connections. Each PostgreSQL connection is a server
@@ -398,9 +398,7 @@ function db_server_main(): int
         }
         $pools = implode(', ', array_map(fn (DbBackend|PlainDbBackend $b) => "/{$b->name}: {$b->sql}, pool of {$b->pool->size}", $backends));
         echo "listening on http://{$server->address()}/ ($pools)\n";
-        if (extension_loaded('pcntl')) {
-            go('stop_on_signals', $server);
-        }
+        go('stop_on_signals', $server);
         $server->serve();
         foreach ($backends as $b) {
             $b->close();

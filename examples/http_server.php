@@ -18,8 +18,16 @@
  * Run:  php -d extension=modules/chan.so examples/http_server.php --port=8080 --delay=1.0
  *       curl -i http://127.0.0.1:8080/hello
  * (PORT and DELAY in the environment work too; --port=0 picks a free port.)
- * SIGTERM or SIGINT (Ctrl-C) stops it gracefully when ext-pcntl is loaded:
- * no new connections, requests in flight are answered, then exit status 0.
+ * SIGTERM or SIGINT (Ctrl-C) stops it gracefully, through Chan\signal():
+ * no new connections, requests in flight are answered (for at most --grace
+ * seconds, default 10; connections still open then are shut down), then
+ * exit status 0.
+ *
+ * --workers=N (needs ext-pcntl) forks N worker processes, each with its own
+ * listening socket on the same port (SO_REUSEPORT: the kernel spreads the
+ * connections over them) and its own coroutines; the parent only waits.
+ * SIGTERM or SIGINT to the parent stops every worker gracefully, and the
+ * parent exits 0 once they all have.
  *
  * Included by another script (as tests/examples/http_server.phpt does), the
  * file only defines HttpServer and hello_handler(); see the end of it.
@@ -63,6 +71,8 @@ final class HttpServer
     private bool $stopping = false;
     /** Connections waiting for their next request, by resource id. */
     private array $idle = [];
+    /** Every open connection, by resource id. */
+    private array $conns = [];
     /** Counts the open connections, so that serve() can wait for them. */
     private WaitGroup $open;
 
@@ -80,8 +90,10 @@ final class HttpServer
         string $host = '127.0.0.1',
         int $port = 8080,
         int $backlog = 4096,
+        bool $reusePort = false,
+        private float $grace = 10.0,
     ) {
-        $context = stream_context_create(['socket' => ['backlog' => $backlog]]);
+        $context = stream_context_create(['socket' => ['backlog' => $backlog, 'so_reuseport' => $reusePort]]);
         $socket = stream_socket_server("tcp://$host:$port", $errno, $errstr,
             STREAM_SERVER_BIND | STREAM_SERVER_LISTEN, $context);
         if ($socket === false) {
@@ -89,6 +101,12 @@ final class HttpServer
         }
         $this->socket = $socket;
         $this->open = new WaitGroup();
+    }
+
+    /** Closes the listening socket of a server that will not serve (a copy another process serves). */
+    public function close(): void
+    {
+        fclose($this->socket);
     }
 
     /** "host:port" the server listens on. */
@@ -99,9 +117,13 @@ final class HttpServer
 
     /**
      * The accept loop: call it in a coroutine. Returns once stop() was
-     * called and every connection is closed.
+     * called and every connection is closed: what the stop found (requests
+     * in flight, idle connections closed, connections shut down when the
+     * grace period ended) and how long it took.
+     *
+     * @return array{in_flight: int, idle: int, cut: int, seconds: float}
      */
-    public function serve(): void
+    public function serve(): array
     {
         while (!$this->stopping) {
             try {
@@ -120,16 +142,21 @@ final class HttpServer
                 continue;
             }
             $this->open->add();
+            $this->conns[(int) $conn] = $conn;
             go(function () use ($conn): void {
                 try {
                     $this->serveConnection($conn);
                 } finally {
+                    unset($this->conns[(int) $conn]);
                     fclose($conn);
                     $this->open->done();
                 }
             });
         }
         fclose($this->socket);
+        $stopped = hrtime(true);
+        $idle = count($this->idle);
+        $cut = 0;
         // Close the connections that wait for a next request. A stream is
         // closed only by the coroutine that reads it: fclose() from another
         // coroutine can pull the stream away under a reader that is about to
@@ -138,14 +165,27 @@ final class HttpServer
         foreach ($this->idle as $conn) {
             stream_socket_shutdown($conn, STREAM_SHUT_RDWR);
         }
-        $this->open->wait();
+        $inFlight = count($this->conns) - $idle;
+        try {
+            $this->open->wait($this->grace);
+        } catch (TimeoutException) {
+            // Requests still in flight after the grace period: their reads
+            // and writes fail from now on, and each closes its connection.
+            $cut = count($this->conns);
+            foreach ($this->conns as $conn) {
+                stream_socket_shutdown($conn, STREAM_SHUT_RDWR);
+            }
+            $this->open->wait();
+        }
+        return ['in_flight' => $inFlight, 'idle' => $idle, 'cut' => $cut,
+            'seconds' => (hrtime(true) - $stopped) / 1e9];
     }
 
     /**
      * Stops the server: no new connection is accepted, requests in flight
-     * are answered (with "Connection: close"), idle connections are closed,
-     * then serve() returns. Safe to call from a signal handler: it only sets
-     * a flag, which the accept loop sees within TICK seconds.
+     * are answered (with "Connection: close") for up to the grace period,
+     * idle connections are closed, then serve() returns. It only sets a
+     * flag, which the accept loop sees within TICK seconds.
      */
     public function stop(): void
     {
@@ -314,47 +354,122 @@ function hello_handler(float $delay): Closure
 }
 
 /**
- * Stops $server on SIGTERM or SIGINT. pcntl queues a signal when it comes;
- * this coroutine runs the handlers every TICK seconds, until the server
- * stops. Why not pcntl_async_signals(true): PHP runs an async handler only
- * when PHP code runs next, which here may be much later (every coroutine
- * waiting), and it skips the handler when that code is returning with an
- * exception, as the accept loop's timeout does every TICK seconds.
+ * Stops $server when SIGTERM or SIGINT comes: Chan\signal() delivers them
+ * into a channel, also while every coroutine waits. Returns when a signal
+ * came or the channel was closed (the server stopped for another reason).
  */
-function stop_on_signals(HttpServer $server): void
+function stop_on_signals(HttpServer $server, ?Chan\Channel $signals = null): void
 {
-    $stopping = false;
-    $stop = function (int $signal) use ($server, &$stopping): void {
+    $signals ??= Chan\signal(SIGTERM, SIGINT);
+    $signal = $signals->pop();
+    $signals->close(); // the default action again: a second Ctrl-C ends the process
+    if ($signal !== null) {
         fwrite(STDERR, "signal $signal: stopping\n");
         $server->stop();
-        $stopping = true;
-    };
-    pcntl_signal(SIGTERM, $stop);
-    pcntl_signal(SIGINT, $stop);
-    while (!$stopping) {
-        Coroutine::sleep(HttpServer::TICK);
-        pcntl_signal_dispatch();
     }
+}
+
+/** One server process: serves until SIGTERM or SIGINT ($signals: listening already). */
+function http_server_run(HttpServer $server, ?Chan\Channel $signals = null): void
+{
+    $signals ??= Chan\signal(SIGTERM, SIGINT);
+    Chan\run(function () use ($server, $signals): void {
+        go('stop_on_signals', $server, $signals);
+        try {
+            $s = $server->serve();
+            fprintf(STDERR, "stopped after %.3f s: %d requests in flight, %d answered, %d idle connections closed\n",
+                $s['seconds'], $s['in_flight'], $s['in_flight'] - $s['cut'], $s['idle']);
+        } finally {
+            $signals->close();
+        }
+    });
+}
+
+/**
+ * --workers=N: makes N listening sockets on one port (SO_REUSEPORT: the
+ * kernel spreads the connections over them; the first picks the port when
+ * --port=0) and forks N processes, each serving on its own socket. So every
+ * worker listens before "listening on" is printed. The parent serves
+ * nothing: it passes SIGTERM and SIGINT on to the workers and returns once
+ * they all exited (1 when one did not exit 0).
+ */
+function http_server_workers(int $workers, Closure $handler, string $host, int $port, int $backlog, float $grace): int
+{
+    $servers = [];
+    for ($i = 0; $i < $workers; $i++) {
+        $servers[$i] = new HttpServer($handler, $host, $port, $backlog, true, $grace);
+        $address = $servers[$i]->address();
+        $port = (int) substr($address, strrpos($address, ':') + 1);
+    }
+    $signals = Chan\signal(SIGTERM, SIGINT, SIGCHLD); // before the fork: no signal is missed
+    $pids = [];
+    foreach ($servers as $i => $server) {
+        $pid = pcntl_fork();
+        if ($pid === -1) {
+            throw new RuntimeException('cannot fork');
+        }
+        if ($pid === 0) {
+            $mine = Chan\signal(SIGTERM, SIGINT); // then the parent's: no moment without a listener
+            $signals->close();
+            foreach ($servers as $j => $other) {
+                if ($j !== $i) {
+                    $other->close();
+                }
+            }
+            http_server_run($server, $mine);
+            exit(0);
+        }
+        $pids[$pid] = true;
+    }
+    foreach ($servers as $server) {
+        $server->close();
+    }
+    echo "listening on http://$address/ with $workers workers\n";
+    $status = 0;
+    while ($pids) {
+        $signal = $signals->pop();
+        if ($signal === SIGCHLD) {
+            while (($pid = pcntl_waitpid(-1, $st, WNOHANG)) > 0) {
+                unset($pids[$pid]);
+                if (!pcntl_wifexited($st) || pcntl_wexitstatus($st) !== 0) {
+                    $status = 1;
+                }
+            }
+            continue;
+        }
+        fwrite(STDERR, "signal $signal: stopping " . count($pids) . " workers\n");
+        foreach (array_keys($pids) as $pid) {
+            function_exists('posix_kill') ? posix_kill($pid, SIGTERM) : exec("kill -TERM $pid");
+        }
+    }
+    $signals->close();
+    return $status;
 }
 
 /** Runs the server from the command line; see the comment at the top. */
 function http_server_main(): int
 {
     // --port and --delay, else PORT and DELAY from the environment.
-    $opt = getopt('', ['host:', 'port:', 'delay:', 'backlog:']);
+    $opt = getopt('', ['host:', 'port:', 'delay:', 'backlog:', 'workers:', 'grace:']);
     $host = $opt['host'] ?? '127.0.0.1';
     $port = (int) ($opt['port'] ?? (getenv('PORT') ?: 8080));
     $delay = (float) ($opt['delay'] ?? (getenv('DELAY') ?: 1.0));
     $backlog = (int) ($opt['backlog'] ?? 4096);
+    $workers = (int) ($opt['workers'] ?? 0);
+    $grace = (float) ($opt['grace'] ?? 10.0);
 
-    $server = new HttpServer(hello_handler($delay), $host, $port, $backlog);
-    echo "listening on http://{$server->address()}/ (handler delay {$delay} s)\n";
-    Chan\run(function () use ($server): void {
-        if (extension_loaded('pcntl')) {
-            go('stop_on_signals', $server);
+    if ($workers > 0) {
+        if (!function_exists('pcntl_fork')) {
+            fwrite(STDERR, "--workers needs ext-pcntl\n");
+            return 2;
         }
-        $server->serve();
-    });
+        $status = http_server_workers($workers, hello_handler($delay), $host, $port, $backlog, $grace);
+        echo "stopped\n";
+        return $status;
+    }
+    $server = new HttpServer(hello_handler($delay), $host, $port, $backlog, false, $grace);
+    echo "listening on http://{$server->address()}/ (handler delay {$delay} s)\n";
+    http_server_run($server);
     echo "stopped\n";
     return 0;
 }
