@@ -104,6 +104,15 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 works || make_root
 
+# Names resolve in the chroot as on the host: debootstrap writes no
+# /etc/hosts, and without one "localhost" does not resolve there (the dns
+# tests on 8.4 to 8.6 failed on a fresh machine). Kept in step on every call.
+for f in /etc/hosts /etc/resolv.conf; do
+	if [ -f "$f" ] && ! cmp -s "$f" "$root$f"; then
+		cp -L "$f" "$root$f.chan-new" && mv -f "$root$f.chan-new" "$root$f"
+	fi
+done
+
 if [ $# -eq 0 ]; then
 	echo "$root"
 elif [ "$1" = --sync ]; then
