@@ -387,6 +387,18 @@ static bool loop_poller(void)
 	return true;
 }
 
+/* The poller, when this process has one of its own. In a child of fork()
+ * the parent's is replaced first: it is the parent's epoll instance too,
+ * and a forget() there takes the parent's registration away (a child that
+ * ended without ever waiting took its parent's wake-ups with it). */
+static chan_poller *loop_own_poller(void)
+{
+	if (UNEXPECTED(chan_loop_forked)) {
+		loop_after_fork();
+	}
+	return L.poller;
+}
+
 static chan_fdrec *loop_fdrec(int fd)
 {
 	if ((uint32_t) fd >= L.nfds) {
@@ -430,7 +442,7 @@ void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why)
 	loop_busy_update();
 	chan_fdrec *r = (uint32_t) fd < L.nfds ? L.fds[fd] : NULL;
 	bool edge = key && L.ops->watch;
-	if (r && !edge && why != CHAN_WAKE_OK && why != CHAN_WAKE_CLOSED && L.poller && !r->watched) {
+	if (r && !edge && why != CHAN_WAKE_OK && why != CHAN_WAKE_CLOSED && !r->watched && loop_own_poller()) {
 		/* No event used up the arm (a timeout, a cancel): take it back, so
 		 * that no registration stays armed for a descriptor nobody waits
 		 * on (it could outlive the descriptor through a duplicate). */
@@ -440,6 +452,15 @@ void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why)
 		} else {
 			L.ops->forget(L.poller, fd);
 		}
+	}
+}
+
+void chan_loop_drop_edge(int fd, zend_ulong key)
+{
+	chan_fdrec *r = fd >= 0 && (uint32_t) fd < L.nfds ? L.fds[fd] : NULL;
+	if (r && key && r->watched == key && !r->readers.len && !r->writers.len && !r->source && loop_own_poller()) {
+		L.ops->forget(L.poller, fd);
+		r->watched = 0;
 	}
 }
 
@@ -466,7 +487,7 @@ void chan_loop_source_remove(chan_loop_source *s)
 	r->source = NULL;
 	L.sources--;
 	loop_busy_update();
-	if (L.poller) {
+	if (loop_own_poller()) {
 		unsigned still = fdrec_wants(r);
 		if (still) {
 			L.ops->arm(L.poller, s->fd, still);
@@ -496,7 +517,7 @@ void chan_loop_closed(int fd)
 	wake_all(&L.fds[fd]->readers, CHAN_WAKE_CLOSED);
 	wake_all(&L.fds[fd]->writers, CHAN_WAKE_CLOSED);
 	L.fds[fd]->watched = 0;
-	if (L.poller) {
+	if (loop_own_poller()) {
 		L.ops->forget(L.poller, fd);
 	}
 }

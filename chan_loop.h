@@ -94,6 +94,10 @@ bool chan_loop_block(void);
 int chan_loop_watch(int fd, unsigned events, zend_ulong key, chan_waiter *w);
 /* The wait chan_loop_watch() began has ended for why (w unlinked). */
 void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why);
+/* Drops the edge interest held on fd under key while no context waits on
+ * fd: a descriptor other processes post to (SharedChannel's tokens) stops
+ * waking this one while nothing here waits on it. */
+void chan_loop_drop_edge(int fd, zend_ulong key);
 /* Whether fd is ready for events now (poll() with no wait). */
 bool chan_io_ready(int fd, unsigned events);
 
