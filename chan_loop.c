@@ -292,6 +292,11 @@ static void io_poll(int64_t timeout_ns)
 		if (!r) {
 			continue;
 		}
+		if ((r->watched & CHAN_LOOP_KEY_TRANSIENT) && !r->readers.len && !r->writers.len) {
+			L.ops->forget(L.poller, fd); /* nobody here waits on it any more */
+			r->watched = 0;
+			continue;
+		}
 		if (ev[i].events & CHAN_POLL_IN) {
 			wake_all(&r->readers, CHAN_WAKE_OK);
 			if (r->source) {
@@ -452,15 +457,6 @@ void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why)
 		} else {
 			L.ops->forget(L.poller, fd);
 		}
-	}
-}
-
-void chan_loop_drop_edge(int fd, zend_ulong key)
-{
-	chan_fdrec *r = fd >= 0 && (uint32_t) fd < L.nfds ? L.fds[fd] : NULL;
-	if (r && key && r->watched == key && !r->readers.len && !r->writers.len && !r->source && loop_own_poller()) {
-		L.ops->forget(L.poller, fd);
-		r->watched = 0;
 	}
 }
 

@@ -94,10 +94,12 @@ bool chan_loop_block(void);
 int chan_loop_watch(int fd, unsigned events, zend_ulong key, chan_waiter *w);
 /* The wait chan_loop_watch() began has ended for why (w unlinked). */
 void chan_loop_unwatch(int fd, zend_ulong key, chan_wake why);
-/* Drops the edge interest held on fd under key while no context waits on
- * fd: a descriptor other processes post to (SharedChannel's tokens) stops
- * waking this one while nothing here waits on it. */
-void chan_loop_drop_edge(int fd, zend_ulong key);
+/* An edge interest whose key has this bit is dropped by the first event
+ * that finds no context here waiting on the descriptor: for descriptors
+ * other processes post to (SharedChannel's tokens), so that a process that
+ * stopped waiting is woken once more at most, not by every post. (A
+ * stream's edge interest stays: its data is for this process.) */
+#define CHAN_LOOP_KEY_TRANSIENT ((zend_ulong) 1 << (sizeof(zend_ulong) * 8 - 1))
 /* Whether fd is ready for events now (poll() with no wait). */
 bool chan_io_ready(int fd, unsigned events);
 

@@ -17,6 +17,10 @@
  * whoever pushes or pops with someone counted writes to the eventfd, an
  * edge that wakes the waiting processes. A wake-up may find nothing (another
  * got there first): the woken one looks, finds nothing and waits again.
+ * The edge interest stays registered while the process waits again and
+ * again (no system call per wait); the first post that finds no context of
+ * the process waiting drops it (CHAN_LOOP_KEY_TRANSIENT), so a process that
+ * has stopped waiting is woken once more at most, not by every post.
  * Elsewhere than Linux a pipe stands in, level-triggered, one byte a token.
  * close() posts to both, and nobody parks on a closed channel.
  */
@@ -253,7 +257,7 @@ static void token_post(chan_shared *sc, int which, uint64_t n)
  * read: the counter only grows (by one per post; 2^64 is far). */
 static zend_ulong token_key(chan_shared *sc)
 {
-	return ((zend_ulong) 1 << (sizeof(zend_ulong) * 8 - 1)) | sc->key;
+	return CHAN_LOOP_KEY_TRANSIENT | sc->key;
 }
 
 static bool token_wait(chan_shared *sc, int which, double left, chan_wake *why)
