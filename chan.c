@@ -16,6 +16,9 @@
 #include "php_chan.h"
 #include "chan_hook.h"
 #include "chan_offload.h"
+#ifndef PHP_WIN32
+#include <signal.h> /* the values of Chan\SIGTERM and the others */
+#endif
 #include "chan_arginfo.h"
 #include "chan_scheduler.h"
 #include "chan_stack.h"
@@ -60,6 +63,7 @@ PHP_MINIT_FUNCTION(chan)
 	ZEND_TSRMLS_CACHE_UPDATE(); /* MINIT reads CG(function_table) */
 #endif
 	REGISTER_INI_ENTRIES();
+	register_chan_symbols(module_number); /* Chan\SIGTERM and the others */
 
 	chan_ce_error = register_class_Chan_Error(zend_ce_error);
 	chan_ce_deadlock_error = register_class_Chan_DeadlockError(chan_ce_error);

@@ -543,6 +543,64 @@ namespace Chan {
      */
     function tick(float $seconds): Channel {}
 
+#ifndef PHP_WIN32
+    /**
+     * SIGHUP's number, and the nine constants after it theirs, for signal()
+     * whether or not ext-pcntl is loaded (it defines SIGTERM and the others
+     * globally; Debian ships it with the CLI only, not with php-fpm):
+     * Chan\SIGTERM === SIGTERM. Not on Windows.
+     *
+     * @var int
+     * @cvalue SIGHUP
+     */
+    const SIGHUP = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGINT
+     */
+    const SIGINT = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGQUIT
+     */
+    const SIGQUIT = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGUSR1
+     */
+    const SIGUSR1 = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGUSR2
+     */
+    const SIGUSR2 = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGALRM
+     */
+    const SIGALRM = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGTERM
+     */
+    const SIGTERM = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGCHLD
+     */
+    const SIGCHLD = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGPIPE
+     */
+    const SIGPIPE = UNKNOWN;
+    /**
+     * @var int
+     * @cvalue SIGWINCH
+     */
+    const SIGWINCH = UNKNOWN;
+#endif
+
     /**
      * A Chan\Channel of capacity 16 that receives the number of each of
      * $signals the process is sent (Go's signal.Notify), caught by chan

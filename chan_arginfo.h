@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: cc7555bf4f244dd088a52372b12e84a435127498 */
+ * Stub hash: 6f33c5a4511213df435aae22788d8b0560bad84c */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Chan_go, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
@@ -417,6 +417,40 @@ static const zend_function_entry class_Chan_TimeoutException_methods[] = {
 static const zend_function_entry class_Chan_CancelledException_methods[] = {
 	ZEND_FE_END
 };
+
+static void register_chan_symbols(int module_number)
+{
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGHUP", SIGHUP, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGINT", SIGINT, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGQUIT", SIGQUIT, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGUSR1", SIGUSR1, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGUSR2", SIGUSR2, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGALRM", SIGALRM, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGTERM", SIGTERM, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGCHLD", SIGCHLD, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGPIPE", SIGPIPE, CONST_PERSISTENT);
+#endif
+#if !defined(PHP_WIN32)
+	REGISTER_LONG_CONSTANT("Chan\\SIGWINCH", SIGWINCH, CONST_PERSISTENT);
+#endif
+}
 
 static zend_class_entry *register_class_Chan_Coroutine(void)
 {

@@ -360,7 +360,7 @@ function hello_handler(float $delay): Closure
  */
 function stop_on_signals(HttpServer $server, ?Chan\Channel $signals = null): void
 {
-    $signals ??= Chan\signal(SIGTERM, SIGINT);
+    $signals ??= Chan\signal(Chan\SIGTERM, Chan\SIGINT);
     $signal = $signals->pop();
     $signals->close(); // the default action again: a second Ctrl-C ends the process
     if ($signal !== null) {
@@ -372,7 +372,7 @@ function stop_on_signals(HttpServer $server, ?Chan\Channel $signals = null): voi
 /** One server process: serves until SIGTERM or SIGINT ($signals: listening already). */
 function http_server_run(HttpServer $server, ?Chan\Channel $signals = null): void
 {
-    $signals ??= Chan\signal(SIGTERM, SIGINT);
+    $signals ??= Chan\signal(Chan\SIGTERM, Chan\SIGINT);
     Chan\run(function () use ($server, $signals): void {
         go('stop_on_signals', $server, $signals);
         try {
@@ -401,7 +401,7 @@ function http_server_workers(int $workers, Closure $handler, string $host, int $
         $address = $servers[$i]->address();
         $port = (int) substr($address, strrpos($address, ':') + 1);
     }
-    $signals = Chan\signal(SIGTERM, SIGINT, SIGCHLD); // before the fork: no signal is missed
+    $signals = Chan\signal(Chan\SIGTERM, Chan\SIGINT, Chan\SIGCHLD); // before the fork: no signal is missed
     $pids = [];
     foreach ($servers as $i => $server) {
         $pid = pcntl_fork();
@@ -409,7 +409,7 @@ function http_server_workers(int $workers, Closure $handler, string $host, int $
             throw new RuntimeException('cannot fork');
         }
         if ($pid === 0) {
-            $mine = Chan\signal(SIGTERM, SIGINT); // then the parent's: no moment without a listener
+            $mine = Chan\signal(Chan\SIGTERM, Chan\SIGINT); // then the parent's: no moment without a listener
             $signals->close();
             foreach ($servers as $j => $other) {
                 if ($j !== $i) {
@@ -428,7 +428,7 @@ function http_server_workers(int $workers, Closure $handler, string $host, int $
     $status = 0;
     while ($pids) {
         $signal = $signals->pop();
-        if ($signal === SIGCHLD) {
+        if ($signal === Chan\SIGCHLD) {
             while (($pid = pcntl_waitpid(-1, $st, WNOHANG)) > 0) {
                 unset($pids[$pid]);
                 if (!pcntl_wifexited($st) || pcntl_wexitstatus($st) !== 0) {
@@ -439,7 +439,7 @@ function http_server_workers(int $workers, Closure $handler, string $host, int $
         }
         fwrite(STDERR, "signal $signal: stopping " . count($pids) . " workers\n");
         foreach (array_keys($pids) as $pid) {
-            function_exists('posix_kill') ? posix_kill($pid, SIGTERM) : exec("kill -TERM $pid");
+            function_exists('posix_kill') ? posix_kill($pid, Chan\SIGTERM) : exec("kill -TERM $pid");
         }
     }
     $signals->close();

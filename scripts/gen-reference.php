@@ -754,7 +754,7 @@ final class Reference
         $pendingNote = null;
         foreach ($this->decls as $d) {
             foreach ($d->tags as [$tag]) {
-                if (!in_array($tag, ['param', 'return', 'var', 'not-serializable', 'strict-properties', 'internal'], true)) {
+                if (!in_array($tag, ['param', 'return', 'var', 'cvalue', 'not-serializable', 'strict-properties', 'internal'], true)) {
                     throw new GenError(STUB . ":$d->line: tag @$tag is not known to scripts/gen-reference.php: teach it");
                 }
             }
@@ -891,7 +891,14 @@ final class Reference
     private function constant(Decl $d, string $title, int $level, int $tocDepth): void
     {
         $this->heading($level, "`$title`", $tocDepth);
-        $this->code(implode(' ', array_merge($d->modifiers, ['const'])) . " $d->name = $d->value;");
+        $value = $d->value;
+        $c = implode('', $d->tag('cvalue'));
+        if ($c !== '' && defined($title)) { // @cvalue: the C library's value, here
+            $value = var_export(constant($title), true) . "; // $c of the C library (Linux)";
+        } else {
+            $value .= ';';
+        }
+        $this->code(implode(' ', array_merge($d->modifiers, ['const'])) . " $d->name = $value");
         $this->docs($d, $title);
         $this->memberLinks[spl_object_id($d)] = $this->link("`$d->name`");
     }

@@ -6,15 +6,15 @@ chan
 <?php
 $calls = [
     fn () => Chan\signal(),
-    fn () => Chan\signal(SIGTERM, SIGKILL),
-    fn () => Chan\signal(SIGSTOP),
-    fn () => Chan\signal(SIGSEGV),
+    fn () => Chan\signal(Chan\SIGTERM, 9 /* SIGKILL */),
+    fn () => Chan\signal(19 /* SIGSTOP */),
+    fn () => Chan\signal(11 /* SIGSEGV */),
     fn () => Chan\signal(0),
     fn () => Chan\signal(-1),
     fn () => Chan\signal(65),
     fn () => Chan\signal(PHP_INT_MAX),
     fn () => Chan\signal('TERM'),
-    fn () => Chan\signal(SIGTERM, []),
+    fn () => Chan\signal(Chan\SIGTERM, []),
 ];
 foreach ($calls as $call) {
     try {
@@ -27,7 +27,7 @@ foreach ($calls as $call) {
 var_dump(Chan\signal('15')->isEmpty());
 $php = (getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY) . ' ' . (getenv('TEST_PHP_EXTRA_ARGS') ?: '');
 $file = tempnam(sys_get_temp_dir(), 'chan');
-file_put_contents($file, '<?php try { Chan\signal(SIGTERM, SIGKILL); } catch (ValueError) {} exec("kill -TERM " . getmypid()); echo "alive\n";');
+file_put_contents($file, '<?php try { Chan\signal(Chan\SIGTERM, 9 /* SIGKILL */); } catch (ValueError) {} exec("kill -TERM " . getmypid()); echo "alive\n";');
 exec("$php " . escapeshellarg($file) . ' 2>/dev/null; echo "status $?"', $out);
 unlink($file);
 echo implode(' | ', $out), "\n";

@@ -7,10 +7,10 @@ chan
 $php = (getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY) . ' ' . (getenv('TEST_PHP_EXTRA_ARGS') ?: '');
 $kill = 'exec("kill -TERM " . getmypid());';
 $cases = [
-    'open' => '$c = Chan\signal(SIGTERM); ' . $kill . ' echo "alive ", $c->pop(), "\n";',
-    'closed' => '$c = Chan\signal(SIGTERM); $c->close(); ' . $kill . ' echo "alive\n";',
-    'dropped' => 'Chan\signal(SIGTERM, SIGINT); $c = Chan\signal(SIGINT); unset($c); ' . $kill . ' echo "alive\n";',
-    'two, one closed' => '$a = Chan\signal(SIGTERM); $b = Chan\signal(SIGTERM); $a->close(); ' . $kill . ' echo "alive ", $b->pop(), "\n";',
+    'open' => '$c = Chan\signal(Chan\SIGTERM); ' . $kill . ' echo "alive ", $c->pop(), "\n";',
+    'closed' => '$c = Chan\signal(Chan\SIGTERM); $c->close(); ' . $kill . ' echo "alive\n";',
+    'dropped' => 'Chan\signal(Chan\SIGTERM, Chan\SIGINT); $c = Chan\signal(Chan\SIGINT); unset($c); ' . $kill . ' echo "alive\n";',
+    'two, one closed' => '$a = Chan\signal(Chan\SIGTERM); $b = Chan\signal(Chan\SIGTERM); $a->close(); ' . $kill . ' echo "alive ", $b->pop(), "\n";',
 ];
 foreach ($cases as $name => $code) {
     $file = tempnam(sys_get_temp_dir(), 'chan');

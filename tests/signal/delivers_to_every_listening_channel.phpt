@@ -7,9 +7,9 @@ posix
 <?php
 use function Chan\{go, signal};
 
-$a = signal(SIGUSR1, SIGUSR2, SIGUSR1);
-$b = signal(SIGUSR1);
-posix_kill(getmypid(), SIGUSR1);
+$a = signal(Chan\SIGUSR1, Chan\SIGUSR2, Chan\SIGUSR1);
+$b = signal(Chan\SIGUSR1);
+posix_kill(getmypid(), Chan\SIGUSR1);
 var_dump($a->pop(), $b->pop());
 
 go(function () {
@@ -18,12 +18,12 @@ go(function () {
 var_dump($a->pop(), count($b));
 
 for ($i = 0; $i < 20; $i++) {
-    posix_kill(getmypid(), SIGUSR1);
+    posix_kill(getmypid(), Chan\SIGUSR1);
 }
 var_dump(count($a), count($b));
 $got = 0;
 while ($a->tryPop($v)) {
-    $got += $v === SIGUSR1;
+    $got += $v === Chan\SIGUSR1;
 }
 var_dump($got);
 var_dump($a->isEmpty(), $b->isClosed());

@@ -10,7 +10,7 @@ function later(string $sig): void {
     exec('(sleep 0.2; kill -' . $sig . ' ' . getmypid() . ') > /dev/null 2>&1 &');
 }
 
-$s = signal(SIGUSR1, SIGHUP);
+$s = signal(Chan\SIGUSR1, Chan\SIGHUP);
 later('USR1');
 var_dump($s->pop());
 
