@@ -23,6 +23,8 @@ final class S6Proc
     public int $pid;
     public ?string $addr = null;
     private string $stderrFile;
+    /** What it wrote on stderr, read by stop() before the file goes */
+    public string $finalStderr = '';
 
     /**
      * Starts $argv under `ulimit -n $nofile` and, with $listens, waits up to
@@ -110,6 +112,7 @@ final class S6Proc
         }
         fclose($this->stdout);
         proc_close($this->proc);
+        $this->finalStderr = $this->stderr();
         @unlink($this->stderrFile);
         return $st['exitcode'];
     }

@@ -13,7 +13,9 @@
  * (no chunked bodies); keep-alive for HTTP/1.1 unless the client sends
  * "Connection: close"; HTTP/1.0 connections are closed after one response.
  * The handler waits --delay seconds (Chan\Coroutine::sleep(), not sleep():
- * the other connections go on meanwhile), then answers with a short text.
+ * the other connections go on meanwhile), computes --work rounds of md5()
+ * (default 0: CPU work, which --workers spreads over the CPUs), then
+ * answers with a short text.
  *
  * Run:  php -d extension=modules/chan.so examples/http_server.php --port=8080 --delay=1.0
  *       curl -i http://127.0.0.1:8080/hello
@@ -339,11 +341,14 @@ final class BadRequest extends Exception
  *
  * @return Closure(array): array{int, string}
  */
-function hello_handler(float $delay): Closure
+function hello_handler(float $delay, int $work = 0): Closure
 {
-    return function (array $request) use ($delay): array {
+    return function (array $request) use ($delay, $work): array {
         if ($delay > 0) {
             Coroutine::sleep($delay); // parks this request only
+        }
+        for ($i = 0, $h = ''; $i < $work; $i++) {
+            $h = md5($h . $i); // CPU instead of a wait: what --workers spreads over CPUs
         }
         $body = "hello: {$request['method']} {$request['target']}\n";
         if ($request['body'] !== '') {
@@ -450,24 +455,25 @@ function http_server_workers(int $workers, Closure $handler, string $host, int $
 function http_server_main(): int
 {
     // --port and --delay, else PORT and DELAY from the environment.
-    $opt = getopt('', ['host:', 'port:', 'delay:', 'backlog:', 'workers:', 'grace:']);
+    $opt = getopt('', ['host:', 'port:', 'delay:', 'backlog:', 'workers:', 'grace:', 'work:']);
     $host = $opt['host'] ?? '127.0.0.1';
     $port = (int) ($opt['port'] ?? (getenv('PORT') ?: 8080));
     $delay = (float) ($opt['delay'] ?? (getenv('DELAY') ?: 1.0));
     $backlog = (int) ($opt['backlog'] ?? 4096);
     $workers = (int) ($opt['workers'] ?? 0);
     $grace = (float) ($opt['grace'] ?? 10.0);
+    $work = (int) ($opt['work'] ?? 0);
 
     if ($workers > 0) {
         if (!function_exists('pcntl_fork')) {
             fwrite(STDERR, "--workers needs ext-pcntl\n");
             return 2;
         }
-        $status = http_server_workers($workers, hello_handler($delay), $host, $port, $backlog, $grace);
+        $status = http_server_workers($workers, hello_handler($delay, $work), $host, $port, $backlog, $grace);
         echo "stopped\n";
         return $status;
     }
-    $server = new HttpServer(hello_handler($delay), $host, $port, $backlog, false, $grace);
+    $server = new HttpServer(hello_handler($delay, $work), $host, $port, $backlog, false, $grace);
     echo "listening on http://{$server->address()}/ (handler delay {$delay} s)\n";
     http_server_run($server);
     echo "stopped\n";
