@@ -193,6 +193,11 @@ void chan_wakeup(chan_coro *co, chan_wake why, chan_waiter *fired)
 	}
 }
 
+bool chan_others_runnable(void)
+{
+	return S.runq_head != NULL;
+}
+
 chan_coro *chan_current(void)
 {
 	return S.current;

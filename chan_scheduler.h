@@ -90,6 +90,10 @@ void chan_wakeup(chan_coro *co, chan_wake why, chan_waiter *fired);
  * exit, fatal error, cancel): throws or bails out. Returns true if it threw. */
 bool chan_raise(chan_wake why);
 
+/* Whether another context is runnable now (the run queue is not empty):
+ * a wait that could spin had better park and let it run. */
+bool chan_others_runnable(void);
+
 /* Current context; main when no coroutine runs. */
 chan_coro *chan_current(void);
 
