@@ -261,12 +261,6 @@ static zend_always_inline void chan_switch(chan_coro *to)
 	}
 }
 
-/* The context to run after the current one gives up the CPU: the head of
- * the run queue, after waiting for timers or I/O if need be. The event loop
- * is looked at on every pick (due timers as Go does, descriptors every few
- * dozen picks), so a busy run queue cannot starve a sleeper or a ready
- * stream. When nothing can ever run, main is woken with a deadlock (main
- * itself included). */
 /* A signal came while every context waited: the loop's wait ended (EINTR)
  * and PHP asks for its interrupt (pcntl_async_signals(true) handlers). They
  * run now, as the VM would have run them at its next instruction, on the
@@ -295,6 +289,12 @@ static void chan_interrupt(void)
 	}
 }
 
+/* The context to run after the current one gives up the CPU: the head of
+ * the run queue, after waiting for timers or I/O if need be. The event loop
+ * is looked at on every pick (due timers as Go does, descriptors every few
+ * dozen picks), so a busy run queue cannot starve a sleeper or a ready
+ * stream. When nothing can ever run, main is woken with a deadlock (main
+ * itself included). */
 static chan_coro *chan_pick_next(void)
 {
 	for (;;) {
@@ -1131,10 +1131,11 @@ bool chan_raise(chan_wake why)
 			zend_throw_exception(chan_ce_timeout_exception, "The deadline of Chan\\withTimeout() has passed", 0);
 			return true;
 		case CHAN_WAKE_SIGNAL:
-			if (S.signal_ex) {
-				zend_throw_exception_internal(S.signal_ex);
-				S.signal_ex = NULL;
+			if (!S.signal_ex) {
+				return false;
 			}
+			zend_throw_exception_internal(S.signal_ex);
+			S.signal_ex = NULL;
 			return true;
 		case CHAN_WAKE_DESTROY:
 			if (S.current->cancel_unwind) {
