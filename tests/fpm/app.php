@@ -18,6 +18,7 @@
  *      N odd: at script end)
  *   e  a runaway loop starts coroutines that park in pop() until
  *      memory_limit (4M for this request) ends it with PHP's fatal error
+ *   s  (once, last) Chan\signal() in the worker: see drive.php's end
  * A shutdown function prints "shutdown n=N" for every kind. &leak=1 (run.sh
  * --leak) makes each request grow the worker's memory: a self-test.
  */
@@ -239,6 +240,15 @@ switch ($kind) {
                 Coroutine::yield();
             }
         }
+
+    case 's':
+        // drive.php's last check: listens for SIGUSR1 and SIGTERM, sends
+        // itself SIGUSR1, and leaves both channels open for the end of the
+        // request to close (the worker's SIGTERM is its default again then)
+        $signals = Chan\signal(Chan\SIGUSR1, Chan\SIGTERM);
+        exec('kill -USR1 ' . getmypid());
+        echo 'signal got=', var_export($signals->pop(10), true), "\n";
+        break;
 
     default:
         http_response_code(400);

@@ -418,4 +418,30 @@ foreach ($rssLines as $l) {
 check(!$slopeBad, sprintf('workers\' RSS flat: over the second half, no worker both above %g KiB per 1000 requests and rising in most intervals', $maxSlope),
     array_map(fn ($p) => is_int($p) ? "pid $p: growing" : "pid $p", $slopeBad));
 
+/* ---- signals, last (it ends a worker): a request's Chan\signal() channel
+ * gets the signal in the worker, and the end of the request puts the
+ * worker's disposition back: php-fpm's children take SIGTERM's default
+ * action, so SIGTERM then ends that worker and the master starts another
+ * (with chan's handler left in place, the worker would live on). */
+$r = $client->request(FcgiClient::params($app, 'kind=s&n=0'));
+$spid = preg_match('/\Apid=(\d+) /', $r->body, $m) ? (int) $m[1] : 0;
+check($r->error === null && $r->status === 200 && $r->stderr === '' && str_contains($r->body, "signal got=10\n") && $spid > 0,
+    'a request\'s Chan\\signal(SIGUSR1, SIGTERM) gets the SIGUSR1 it sends itself in the worker',
+    ['status ' . $r->status . ', error ' . var_export($r->error, true) . ', body ' . json_encode($r->body) . ', stderr ' . json_encode($r->stderr)]);
+if ($spid > 0) {
+    out("sigterm: $spid");
+    exec("kill -TERM $spid");
+    $deadline = microtime(true) + 20;
+    while (isset(children($master)[$spid]) && microtime(true) < $deadline) {
+        usleep(20000);
+    }
+    $gone = !isset(children($master)[$spid]);
+    while (count(children($master)) < 2 && microtime(true) < $deadline) {
+        usleep(20000);
+    }
+    check($gone && count(children($master)) === 2,
+        "after that request, SIGTERM ends worker $spid (its default action is back) and the master starts another",
+        ['workers now: ' . implode(', ', array_keys(children($master)))]);
+}
+
 exit($failed ? 1 : 0);
