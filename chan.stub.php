@@ -621,7 +621,11 @@ namespace Chan {
      * context that is waiting in the event loop then; an exception they
      * throw is thrown by that context's waiting call. They cannot wait
      * themselves (Chan\Error), and a hooked call they interrupt (sleep(),
-     * a read) goes on waiting instead of returning early. No signal:
+     * a read) goes on waiting instead of returning early. A signal that
+     * was ignored (SIGPIPE, which PHP's CLI ignores) is caught while the
+     * channel is open, so a program started meanwhile (exec(), proc_open())
+     * does not inherit it ignored: one writing to a closed pipe then dies
+     * of SIGPIPE. No signal:
      * ArgumentCountError; SIGKILL, SIGSTOP, the fault signals SIGSEGV,
      * SIGBUS, SIGFPE and SIGILL, or a number that is no signal:
      * ValueError. On Windows: Chan\Error.

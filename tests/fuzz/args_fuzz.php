@@ -342,6 +342,13 @@ final class ArgsFuzz
     {
         $ext = new ReflectionExtension('chan');
         foreach ($ext->getFunctions() as $f) {
+            if ($f->getName() === 'Chan\signal') {
+                // A number it accepts changes how the whole process and the
+                // programs it starts take that signal (SIGPIPE caught, say,
+                // is no longer ignored by an exec()'d child, which a later
+                // call's child then dies of): tests/signal covers its arguments.
+                continue;
+            }
             self::$targets[] = ['function', '', $f->getName(), $f];
         }
         foreach ($ext->getClasses() as $c) {
