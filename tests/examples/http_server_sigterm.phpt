@@ -1,5 +1,5 @@
 --TEST--
-examples/http_server.php run as a program stops gracefully on SIGTERM through Chan\signal(): requests in flight (a 2 s handler) is answered with "Connection: close", an idle keep-alive connection is closed, new connections are refused, and the process exits 0 after printing "stopped"; the same with --workers=2 (forked workers on one port with SO_REUSEPORT), where SIGTERM to the parent stops both workers; with --grace=0.3 the requests still in their handlers when the grace period ends are cut off (their connections closed without an answer) and the process still exits 0
+examples/http_server.php run as a program stops gracefully on SIGTERM through Chan\signal(): requests in flight (a 2 s handler) are answered with "Connection: close", an idle keep-alive connection is closed, new connections are refused, and the process exits 0 after printing "stopped"; the same with --workers=2 (forked workers on one port with SO_REUSEPORT), where SIGTERM to the parent stops both workers; with --grace=0.3 the requests still in their handlers when the grace period ends are cut off (their connections closed without an answer) and the process still exits 0
 --EXTENSIONS--
 chan
 --SKIPIF--
