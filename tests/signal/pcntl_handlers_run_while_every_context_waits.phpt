@@ -1,5 +1,5 @@
 --TEST--
-PHP's own pcntl_signal() handlers under pcntl_async_signals(true) run while every context waits (the event loop's wait ends for them), not only once the wait ends for another reason: a handler's push wins a select() against a 5 s after(); an exception a handler throws there is thrown by the waiting call; a handler that would wait gets Chan\Error; pcntl_signal() for a signal a channel listens for takes it over, and closing the channel then leaves pcntl's handler in place; a chan signal channel on a signal with a pcntl handler lets both get it; Chan\\SIGTERM and the other constants are pcntl's values
+PHP's own pcntl_signal() handlers under pcntl_async_signals(true) run while every context waits (the event loop's wait ends for them), not only once the wait ends for another reason: a handler's push wins a select() against a 5 s after(); an exception a handler throws there is thrown by the waiting call; a handler that would wait gets Chan\Error; pcntl_signal() for a signal a channel listens for takes it over, and closing the channel then leaves pcntl's handler in place; a chan signal channel on a signal with a pcntl handler lets both get it; Chan\SIGTERM and the other constants are pcntl's values
 --EXTENSIONS--
 chan
 pcntl
