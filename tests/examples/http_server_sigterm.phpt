@@ -1,5 +1,5 @@
 --TEST--
-examples/http_server.php run as a program stops gracefully on SIGTERM through Chan\signal(): requests in flight (a 2 s handler) are answered with "Connection: close", an idle keep-alive connection is closed, new connections are refused, and the process exits 0 after printing "stopped"; the same with --workers=2 (forked workers on one port with SO_REUSEPORT), where SIGTERM to the parent stops both workers; with --grace=0.3 the requests still in their handlers when the grace period ends are cut off (their connections closed without an answer) and the process still exits 0
+examples/http_server.php run as a program stops gracefully on SIGTERM through Chan\signal(): requests in flight (a 4 s handler) are answered with "Connection: close", an idle keep-alive connection is closed, new connections are refused, and the process exits 0 after printing "stopped"; the same with --workers=2 (forked workers on one port with SO_REUSEPORT), where SIGTERM to the parent stops both workers; with --grace=0.3 the requests still in their handlers when the grace period ends are cut off (their connections closed without an answer) and the process still exits 0
 --EXTENSIONS--
 chan
 --SKIPIF--
@@ -29,7 +29,7 @@ function answer($conn): string {
 
 foreach (['one process' => '', '--workers=2' => ' --workers=2', '--grace=0.3' => ' --grace=0.3'] as $name => $args) {
     echo "== $name\n";
-    $p = proc_open("exec $php " . escapeshellarg($example) . " --port=0 --delay=2$args",
+    $p = proc_open("exec $php " . escapeshellarg($example) . " --port=0 --delay=4$args",
         [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
         stream_set_timeout($pipes[1], 60);
     $listening = fgets($pipes[1]);
@@ -43,7 +43,7 @@ foreach (['one process' => '', '--workers=2' => ' --workers=2', '--grace=0.3' =>
         $busy[$i] = stream_socket_client("tcp://$addr", $errno, $errstr, 30);
         request($busy[$i], "/busy$i");
     }
-    sleep(1); // the requests are in their handlers (2 s)
+    sleep(2); // the requests are in their handlers (4 s): time to accept and read them, also under valgrind on a busy machine
     proc_terminate($p, SIGTERM);
     foreach ($busy as $i => $conn) {
         echo "in flight $i: ", answer($conn), "\n";

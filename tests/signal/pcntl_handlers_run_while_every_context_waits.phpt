@@ -29,16 +29,17 @@ try {
     echo get_class($e), ': ', $e->getMessage(), "\n";
 }
 
-pcntl_signal(Chan\SIGUSR2, function () {
+$ran = new Chan\Channel(1);
+pcntl_signal(Chan\SIGUSR2, function () use ($ran) {
     try {
         (new Chan\Channel())->pop();
     } catch (Chan\Error $e) {
         echo 'in the handler: ', $e->getMessage(), "\n";
     }
+    $ran->tryPush(true);
 });
 later('USR2');
-$t = after(0.6);
-$t->pop();
+$ran->pop(30); // the handler has run (a slow machine's later() may take a while)
 
 // both: the channel and pcntl's handler
 pcntl_signal(Chan\SIGUSR1, function (int $sig) { echo "handler $sig\n"; });
